@@ -1,0 +1,32 @@
+/// Groups reducers into one, run in order, with their effects merged.
+///
+/// Inside a ``Reducer/body`` the reducers already run in order; `CombineReducers` is for
+/// applying a modifier to a group, or for building a reducer outside a body.
+///
+/// ```swift
+/// let app = CombineReducers {
+///   Scope(state: \.search, action: AppAction.search) { Search() }
+///   Reduce<AppState, AppAction> { state, action in … }
+/// }
+/// ```
+public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
+  let reducers: Reducers
+
+  /// Combines the reducers built by `build`.
+  ///
+  /// - Parameter build: The reducers, one per line.
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
+    self.reducers = build()
+  }
+
+  /// Runs the reducers in order.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change, in place.
+  ///   - action: The action to handle.
+  /// - Returns: The reducers' effects, merged.
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reducers.reduce(into: &state, action: action)
+  }
+}

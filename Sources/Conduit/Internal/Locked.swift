@@ -1,0 +1,23 @@
+import Foundation
+
+/// A value guarded by a lock, for the little state that is touched off the main actor.
+///
+/// The standard library's `Mutex` would be the first choice, but it needs iOS 18 / macOS 15 and
+/// Conduit supports iOS 17 / macOS 14, so this wraps `NSLock`, which exists on every platform.
+///
+/// It is `@unchecked Sendable` because every access to `value` happens inside `withLock`, while
+/// the lock is held; no reference to the value escapes the closure.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}

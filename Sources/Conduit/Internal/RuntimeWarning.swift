@@ -1,0 +1,34 @@
+import Foundation
+
+/// Reports a programmer error that Conduit can survive, such as an effect that threw an error
+/// nobody handled.
+///
+/// Debug builds print the message to standard error, once per message and call site, so a
+/// warning inside a hot loop does not flood the console; release builds stay silent. Tests
+/// install a ``RuntimeWarnings/$handler`` to collect the messages instead.
+func runtimeWarning(_ message: @autoclosure () -> String, fileID: StaticString, line: UInt) {
+  if let handler = RuntimeWarnings.handler {
+    handler(RuntimeWarnings.Warning(message: message(), fileID: "\(fileID)", line: line))
+    return
+  }
+  #if DEBUG
+    let text = message()
+    let key = "\(fileID):\(line): \(text)"
+    guard RuntimeWarnings.printed.withLock({ $0.insert(key).inserted }) else { return }
+    FileHandle.standardError.write(Data("[Conduit] warning: \(fileID):\(line): \(text)\n".utf8))
+  #endif
+}
+
+enum RuntimeWarnings {
+  struct Warning: Equatable, Sendable {
+    var message: String
+    var fileID: String
+    var line: UInt
+  }
+
+  /// Receives warnings instead of standard error while set; a task local so that tests running
+  /// in parallel each see only their own warnings.
+  @TaskLocal static var handler: (@Sendable (Warning) -> Void)?
+
+  static let printed = Locked(Set<String>())
+}

@@ -1,0 +1,153 @@
+/// Builds a reducer from a list of reducers that run one after another.
+///
+/// It is what makes a ``Reducer/body`` a list:
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.search, action: Action.search) { Search() }
+///   Reduce { state, action in … }
+/// }
+/// ```
+///
+/// `if`, `if let`, `switch` and `for` work as in other result builders.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+  /// Accepts a reducer of this builder's state and action; this is what lets `Scope(…) { … }`
+  /// infer its generic parameters.
+  ///
+  /// - Parameter reducer: A reducer in the body.
+  /// - Returns: The same reducer.
+  public static func buildExpression<R: Reducer>(
+    _ reducer: R
+  ) -> R where R.State == State, R.Action == Action {
+    reducer
+  }
+
+  /// An empty body: a reducer that does nothing.
+  ///
+  /// - Returns: An ``EmptyReducer``.
+  public static func buildBlock() -> EmptyReducer<State, Action> {
+    EmptyReducer()
+  }
+
+  /// The first reducer of a body.
+  ///
+  /// - Parameter first: The reducer.
+  /// - Returns: The same reducer.
+  public static func buildPartialBlock<R: Reducer>(
+    first: R
+  ) -> R where R.State == State, R.Action == Action {
+    first
+  }
+
+  /// Appends a reducer to those before it.
+  ///
+  /// - Parameters:
+  ///   - accumulated: The reducers so far.
+  ///   - next: The next reducer.
+  /// - Returns: A reducer that runs `accumulated`, then `next`.
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: R0, next: R1
+  ) -> Pair<R0, R1> where R0.State == State, R0.Action == Action, R1.State == State,
+    R1.Action == Action
+  {
+    Pair(first: accumulated, second: next)
+  }
+
+  /// A reducer inside an `if` without `else`.
+  ///
+  /// - Parameter reducer: The reducer, or nil when the condition was false.
+  /// - Returns: A reducer that runs `reducer` when present.
+  public static func buildOptional<R: Reducer>(
+    _ reducer: R?
+  ) -> Conditional<R, EmptyReducer<State, Action>> where R.State == State, R.Action == Action {
+    reducer.map(Conditional.first) ?? .second(EmptyReducer())
+  }
+
+  /// The reducer of the first branch of an `if`–`else` or `switch`.
+  ///
+  /// - Parameter first: The branch's reducer.
+  /// - Returns: A reducer that runs `first`.
+  public static func buildEither<R0: Reducer, R1: Reducer>(
+    first: R0
+  ) -> Conditional<R0, R1> where R0.State == State, R0.Action == Action {
+    .first(first)
+  }
+
+  /// The reducer of the second branch of an `if`–`else` or `switch`.
+  ///
+  /// - Parameter second: The branch's reducer.
+  /// - Returns: A reducer that runs `second`.
+  public static func buildEither<R0: Reducer, R1: Reducer>(
+    second: R1
+  ) -> Conditional<R0, R1> where R1.State == State, R1.Action == Action {
+    .second(second)
+  }
+
+  /// The reducers of a `for` loop.
+  ///
+  /// - Parameter reducers: One reducer per iteration.
+  /// - Returns: A reducer that runs them in order and merges their effects.
+  public static func buildArray<R: Reducer>(
+    _ reducers: [R]
+  ) -> Reduce<State, Action> where R.State == State, R.Action == Action {
+    Reduce { state, action in
+      .merge(reducers.map { $0.reduce(into: &state, action: action) })
+    }
+  }
+
+  /// A reducer inside `if #available`, erased so the body's type does not mention it.
+  ///
+  /// - Parameter reducer: The reducer.
+  /// - Returns: The reducer, wrapped in a ``Reduce``.
+  public static func buildLimitedAvailability<R: Reducer>(
+    _ reducer: R
+  ) -> Reduce<State, Action> where R.State == State, R.Action == Action {
+    Reduce(reducer)
+  }
+
+  /// Two reducers run one after the other, merging their effects. The builder makes these; you
+  /// do not name them.
+  public struct Pair<R0: Reducer, R1: Reducer>: Reducer
+  where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    let first: R0
+    let second: R1
+
+    /// Runs the first reducer, then the second, and merges their effects.
+    ///
+    /// - Parameters:
+    ///   - state: The state to change, in place.
+    ///   - action: The action to handle.
+    /// - Returns: Both reducers' effects, run at the same time.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      let firstEffect = first.reduce(into: &state, action: action)
+      let secondEffect = second.reduce(into: &state, action: action)
+      if firstEffect.isNone { return secondEffect }
+      if secondEffect.isNone { return firstEffect }
+      return .merge(firstEffect, secondEffect)
+    }
+  }
+
+  /// One of two reducers, picked by an `if` or `switch`. The builder makes these; you do not
+  /// name them.
+  public enum Conditional<R0: Reducer, R1: Reducer>: Reducer
+  where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
+    /// The first branch was taken.
+    case first(R0)
+    /// The second branch was taken.
+    case second(R1)
+
+    /// Runs the reducer of the branch that was taken.
+    ///
+    /// - Parameters:
+    ///   - state: The state to change, in place.
+    ///   - action: The action to handle.
+    /// - Returns: That reducer's effect.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch self {
+      case .first(let reducer): reducer.reduce(into: &state, action: action)
+      case .second(let reducer): reducer.reduce(into: &state, action: action)
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// Runs a child feature's reducer on a part of the parent's state and actions.
+///
+/// One line joins a child to its parent, with the enum case itself as the action:
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.activity, action: Action.activity) { Activity() }
+///   Scope(state: \.search, action: Action.search) { Search() }
+/// }
+/// ```
+///
+/// For an action of the parent, `Scope` finds out whether it is the child's case; if so, it runs
+/// the child reducer on the child state in place and embeds the child's effects back into
+/// parent actions. Other actions are ignored. The case is found without macros or per-case
+/// code: the first time it is needed, Conduit learns which case `action` builds, then matches
+/// actions by case in a few nanoseconds. Cases that share a payload type and labelled payloads
+/// (`case child(action: Child.Action)`) are told apart correctly. `action` must be an enum case
+/// of the parent action (or a closure that only wraps one).
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  let toChildState: WritableKeyPath<ParentState, Child.State>
+  let extractor: CaseExtractor<ParentAction, Child.Action>
+  let embed: @Sendable (Child.Action) -> ParentAction
+  let child: Child
+
+  /// Creates a scope from a path to the child's state, the case of the child's actions, and the
+  /// child reducer.
+  ///
+  /// - Parameters:
+  ///   - state: The path from the parent's state to the child's state.
+  ///   - action: The parent action case that carries child actions, such as `Action.search`.
+  ///   - fileID: The file of the call, named in error messages.
+  ///   - line: The line of the call, named in error messages.
+  ///   - child: The child reducer.
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: @escaping @Sendable (ChildAction) -> ParentAction,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = state
+    self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
+    self.embed = action
+    self.child = child()
+  }
+
+  /// Runs the child reducer when `action` is the child's case.
+  ///
+  /// - Parameters:
+  ///   - state: The parent state; only the child's part changes.
+  ///   - action: A parent action.
+  /// - Returns: The child's effect, sending parent actions; ``Effect/none`` for other actions.
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = extractor.extract(from: action) else { return .none }
+    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    return effect.isNone ? .none : effect.map(embed)
+  }
+}

@@ -1,0 +1,60 @@
+extension Store {
+  /// Derives a view's store through a ``Connector``.
+  ///
+  /// When the connector is `Hashable`, an equal connector returns the same store for as long as
+  /// that store is alive, so calling `connect(using:)` from a SwiftUI body on every evaluation
+  /// does not pile up stores:
+  ///
+  /// ```swift
+  /// var body: some View {
+  ///   HistoryView(viewModel: store.connect(using: WatchedHistoryConnector()))
+  /// }
+  /// ```
+  ///
+  /// A connector that is not `Hashable` gets a new store on every call.
+  ///
+  /// - Parameter connector: Maps this store's state to the view state, and view actions back.
+  /// - Returns: A store of the view's state and actions, notifying its observers only when the
+  ///   view state changes.
+  public func connect<C: Connector>(
+    using connector: C
+  ) -> Store<C.ViewState, C.ViewAction> where C.State == State, C.Action == Action {
+    guard let hashable = connector as? any Hashable else {
+      return derived(deriveState: connector.connect(state:), embedAction: connector.connect(action:))
+    }
+    let key = AnyHashable(hashable)
+    if let store = connections.store(for: key) as? Store<C.ViewState, C.ViewAction> {
+      return store
+    }
+    let store = derived(
+      deriveState: connector.connect(state:), embedAction: connector.connect(action:))
+    connections.insert(store, for: key)
+    return store
+  }
+}
+
+/// The live connected stores of one parent, by connector, held weakly.
+struct ConnectionCache {
+  private struct Entry {
+    weak var store: AnyObject?
+  }
+
+  private var entries: [AnyHashable: Entry] = [:]
+  /// Freed entries are swept when the cache reaches this size, so it stays proportional to the
+  /// number of live connections.
+  private var sweepAt = 8
+
+  func store(for key: AnyHashable) -> AnyObject? {
+    entries[key]?.store
+  }
+
+  mutating func insert(_ store: AnyObject, for key: AnyHashable) {
+    if entries.count >= sweepAt {
+      entries = entries.filter { $0.value.store != nil }
+      sweepAt = max(8, entries.count * 2)
+    }
+    entries[key] = Entry(store: store)
+  }
+
+  var count: Int { entries.count }
+}

@@ -1,0 +1,251 @@
+import Conduit
+import Foundation
+import Observation
+
+// MARK: - The tab app of `observe-view-state.txt`, adapted only where it used macros.
+
+struct Activity: Reducer {
+  struct State: Equatable {
+    var events: [String] = []
+  }
+
+  enum Action: Equatable {
+    case eventLogged(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .eventLogged(let event):
+      state.events.append(event)
+      return .none
+    }
+  }
+}
+
+struct Search: Reducer {
+  struct State: Equatable {
+    var query = ""
+  }
+
+  enum Action: Equatable {
+    case queryChanged(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .queryChanged(let query):
+      state.query = query
+      return .none
+    }
+  }
+}
+
+struct Profile: Reducer {
+  struct State: Equatable {
+    var name = "Ada"
+  }
+
+  enum Action: Equatable {
+    case renamed(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .renamed(let name):
+      state.name = name
+      return .none
+    }
+  }
+}
+
+struct AppFeature: Reducer {
+  enum Tab: Equatable { case activity, search, profile }
+
+  struct State: Equatable {
+    var activity = Activity.State()
+    var search = Search.State()
+    var profile = Profile.State()
+    var selectedTab = Tab.activity
+  }
+
+  enum Action: Equatable {
+    case activity(Activity.Action)
+    case search(Search.Action)
+    case profile(Profile.Action)
+    case tabSelected(Tab)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.activity, action: Action.activity) { Activity() }
+    Scope(state: \.search, action: Action.search) { Search() }
+    Scope(state: \.profile, action: Action.profile) { Profile() }
+    Reduce { state, action in
+      if case .tabSelected(let tab) = action { state.selectedTab = tab }
+      return .none
+    }
+  }
+}
+
+// MARK: - The history screen of `redux-connectors.txt`.
+
+struct Ids: Hashable {
+  var show: Int
+  var season: Int
+  var episode: Int
+}
+
+struct Episode: Equatable {
+  var title: String
+  var firstAired: Date?
+}
+
+struct ShowImages: Equatable {
+  struct Poster: Equatable {
+    var url: URL
+  }
+
+  var tvPosters: [Poster]?
+}
+
+struct HistoryAppState: Equatable {
+  var episodes: [Ids: Episode] = [:]
+  var showImages: [Ids: ShowImages] = [:]
+  var watchedHistory: [Ids] = []
+  var unrelatedCounter = 0
+}
+
+enum HistoryAppAction: Equatable {
+  case markAsWatched(episode: Ids, watched: Bool)
+  case bumpUnrelated
+}
+
+struct HistoryApp: Reducer {
+  func reduce(
+    into state: inout HistoryAppState, action: HistoryAppAction
+  ) -> Effect<HistoryAppAction> {
+    switch action {
+    case .markAsWatched(let ids, let watched):
+      state.watchedHistory.removeAll { $0 == ids }
+      if watched { state.watchedHistory.insert(ids, at: 0) }
+    case .bumpUnrelated:
+      state.unrelatedCounter += 1
+    }
+    return .none
+  }
+}
+
+enum HistoryView {
+  struct State: Equatable {
+    let posters: [Poster]
+
+    struct Poster: Hashable {
+      let ids: Ids
+      let imageURL: URL?
+      let title: String
+      let subtitle: String
+    }
+  }
+
+  enum Action: Equatable {
+    case markAsWatched(episode: Ids)
+  }
+
+  typealias ViewModel = Store<State, Action>
+}
+
+extension DateFormatter {
+  /// A fixed format and time zone, so tests do not depend on the machine's locale.
+  static let shortDate: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter
+  }()
+}
+
+struct WatchedHistoryConnector: Connector, Hashable {
+  func connect(state: HistoryAppState) -> HistoryView.State {
+    .init(
+      posters: state.watchedHistory.compactMap { ids in
+        let episode = state.episodes[ids]
+        return HistoryView.State.Poster(
+          ids: ids,
+          imageURL: state.showImages[ids]?.tvPosters?.first?.url,
+          title: episode?.title ?? "",
+          // The seed's `string(for: episode?.firstAired)` warns in Swift 6 (optional to `Any`).
+          subtitle: episode?.firstAired.map(DateFormatter.shortDate.string(from:)) ?? ""
+        )
+      })
+  }
+
+  func connect(action: HistoryView.Action) -> HistoryAppAction {
+    switch action {
+    case .markAsWatched(let episode):
+      return .markAsWatched(episode: episode, watched: true)
+    }
+  }
+}
+
+// MARK: - A counter with a list beside it, for derivation and effect tests.
+
+struct Counter: Reducer {
+  struct State: Equatable {
+    var count = 0
+    var items: [Int] = []
+    var label = ""
+  }
+
+  enum Action: Equatable, Sendable {
+    case increment
+    case setItem(index: Int, value: Int)
+    case setLabel(String)
+    case noop
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment: state.count += 1
+    case .setItem(let index, let value): state.items[index] = value
+    case .setLabel(let label): state.label = label
+    case .noop: break
+    }
+    return .none
+  }
+}
+
+// MARK: - Observation helpers.
+
+/// Counts how many times Observation reports a change of a store's `state`, re-arming the
+/// one-shot `withObservationTracking` after every report, as SwiftUI does.
+@MainActor
+final class ObservationCount<State, Action> {
+  private(set) var count = 0
+  /// The state read inside `onChange`, to check that observers see the new value.
+  private(set) var statesSeenInOnChange: [State] = []
+  private let store: Store<State, Action>
+
+  init(_ store: Store<State, Action>) {
+    self.store = store
+    arm()
+  }
+
+  private func arm() {
+    withObservationTracking {
+      _ = store.state
+    } onChange: { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.count += 1
+        self.statesSeenInOnChange.append(self.store.state)
+        self.arm()
+      }
+    }
+  }
+}
+
+/// Counts calls, for closures handed to the store.
+@MainActor
+final class CallCount {
+  var value = 0
+}
