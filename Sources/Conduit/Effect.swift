@@ -117,7 +117,8 @@ public struct Effect<Action>: Sendable {
   /// - Returns: An effect that finishes when all of `effects` have finished.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     let effects = effects.filter { !$0.isNone }
-    return effects.count == 1 ? effects[0] : Self(operation: effects.isEmpty ? .none : .merge(effects))
+    return effects.count == 1
+      ? effects[0] : Self(operation: effects.isEmpty ? .none : .merge(effects))
   }
 
   /// An effect that runs several effects one after another.

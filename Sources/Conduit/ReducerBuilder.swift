@@ -48,7 +48,9 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: A reducer that runs `accumulated`, then `next`.
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
-  ) -> Pair<R0, R1> where R0.State == State, R0.Action == Action, R1.State == State,
+  ) -> Pair<R0, R1>
+  where
+    R0.State == State, R0.Action == Action, R1.State == State,
     R1.Action == Action
   {
     Pair(first: accumulated, second: next)

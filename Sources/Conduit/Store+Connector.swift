@@ -20,7 +20,8 @@ extension Store {
     using connector: C
   ) -> Store<C.ViewState, C.ViewAction> where C.State == State, C.Action == Action {
     guard let hashable = connector as? any Hashable else {
-      return derived(deriveState: connector.connect(state:), embedAction: connector.connect(action:))
+      return derived(
+        deriveState: connector.connect(state:), embedAction: connector.connect(action:))
     }
     let key = AnyHashable(hashable)
     if let store = connections.store(for: key) as? Store<C.ViewState, C.ViewAction> {
