@@ -1,5 +1,3 @@
-import Foundation
-
 extension Store {
   /// Calls `onChange` with the new state every time this store's state changes.
   ///
@@ -15,18 +13,20 @@ extension Store {
   /// - Parameter onChange: Called with the new state after each change.
   /// - Returns: A subscription; the callback stops when it is cancelled or freed.
   public func subscribe(_ onChange: @escaping @MainActor (State) -> Void) -> Subscription {
-    let id = nextSubscriberID
-    nextSubscriberID += 1
+    sweepCancelledSubscribers()
     let isActive = Locked(true)
-    subscribers.append(Subscriber(id: id, isActive: isActive, onChange: onChange))
+    subscribers.append(Subscriber(isActive: isActive, onChange: onChange))
     // The closure holds the store, keeping a derived store alive while someone listens.
     return Subscription { [self] in
+      // Cancelling may happen on any thread, so it only lowers the flag; the entry is swept
+      // at the next change or subscription, on the main actor.
       isActive.withLock { $0 = false }
-      // Off the main thread the entry is swept at the next change instead.
-      if Thread.isMainThread {
-        MainActor.assumeIsolated { self.subscribers.removeAll { $0.id == id } }
-      }
+      _ = self
     }
+  }
+
+  private func sweepCancelledSubscribers() {
+    subscribers.removeAll { !$0.isActive.withLock { $0 } }
   }
 
   func callSubscribers() {
@@ -39,12 +39,11 @@ extension Store {
         sawCancelled = true
       }
     }
-    if sawCancelled { subscribers.removeAll { !$0.isActive.withLock { $0 } } }
+    if sawCancelled { sweepCancelledSubscribers() }
   }
 }
 
 struct Subscriber<State> {
-  let id: Int
   let isActive: Locked<Bool>
   let onChange: @MainActor (State) -> Void
 }

@@ -34,7 +34,6 @@ public final class Store<State, Action>: Observable {
   /// Stores and collections derived from this one, held weakly: a view owns what it watches.
   var children: [WeakNode] = []
   var subscribers: [Subscriber<State>] = []
-  var nextSubscriberID = 0
   var connections = ConnectionCache()
 
   /// Creates a root store that runs `reducer` on every action.

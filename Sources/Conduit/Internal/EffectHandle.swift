@@ -26,7 +26,8 @@ final class EffectHandle: Sendable {
   }
 
   var isCancelled: Bool {
-    state.withLock { $0.isCancelled || ($0.hasRun && $0.tasks.isEmpty) }
+    // With no task at all there is nothing left to run, which counts as cancelled too.
+    state.withLock { $0.isCancelled || ($0.hasRun && $0.tasks.allSatisfy(\.isCancelled)) }
   }
 
   func cancel() {

@@ -32,8 +32,18 @@ struct EffectRunner<Action>: Sendable {
     let sent = SentTasks()
     let deliver = self.deliver
     let send = Send<Action> { action in sent.append(deliver(action, nil)) }
-    let registry = self.registry
-    let task = Task(priority: run.priority) {
+    let task = Self.task(running: run, send: send, sent: sent, registry: registry, token: token)
+    registry.attach(task, to: token)
+    handle.add(task)
+  }
+
+  /// Creates the task of a `.run` effect. It is made in a nonisolated function so that the task
+  /// starts straight on the global executor: effects never wait for the main actor to begin.
+  private nonisolated static func task(
+    running run: Effect<Action>.Run, send: Send<Action>, sent: SentTasks,
+    registry: EffectRegistry, token: Int
+  ) -> Task<Void, Never> {
+    Task(priority: run.priority) {
       do {
         try await run.operation(send)
       } catch is CancellationError {
@@ -52,8 +62,6 @@ struct EffectRunner<Action>: Sendable {
       await sent.finish()
       registry.finish(token)
     }
-    registry.attach(task, to: token)
-    handle.add(task)
   }
 
   private func startConcatenation(

@@ -47,14 +47,16 @@ final class RootRuntime<State, Action> {
   ) -> EffectHandle? {
     // In place: no copy of the old state is kept, so a large array is never copied on write.
     let effect = reduce(&store.currentState, action)
-    propagate(from: store)
     var handle = handle
+    // Effects start first so that an `.send` effect's action queues ahead of anything an
+    // observer sends: an action's own follow-up comes before reactions to it.
     if !effect.isNone {
       let effectHandle = handle ?? EffectHandle()
       runner(for: store).start(effect, for: effectHandle)
       handle = effectHandle
     }
     handle?.markRun()
+    propagate(from: store)
     return handle
   }
 
