@@ -62,6 +62,11 @@ final class CaseExtractor<Root, Value>: Sendable {
     }
   }
 
+  /// Whether matches are copied out of the value's bytes (the fast way) rather than reflected.
+  var copiesBytes: Bool {
+    learned.withLock { $0.embedTag != nil && $0.strategy == .project }
+  }
+
   /// The slow path, taken until the constructor's case is known.
   private func learn(from root: Root, tag: UInt32) -> Value? {
     if learned.withLock({ $0.foreignTags.contains(tag) }) { return nil }
