@@ -31,6 +31,9 @@ public final class Store<State, Action>: Observable {
   /// The effects of a root store, kept outside `role` so the nonisolated `deinit` may reach them.
   private let effects: EffectRegistry?
   private let registrar = ObservationRegistrar()
+  /// `\.state`, instantiated once per store type: a key path into a generic class is built at
+  /// run time, and building it on every read and change cost microseconds.
+  private let stateKeyPath: KeyPath<Store, State>
   /// Stores and collections derived from this one, held weakly: a view owns what it watches.
   var children: [WeakNode] = []
   var subscribers: [Subscriber<State>] = []
@@ -63,6 +66,7 @@ public final class Store<State, Action>: Observable {
     self.currentState = state
     self.role = role
     self.effects = effects
+    self.stateKeyPath = StateKeyPaths.keyPath(for: Store.self)
   }
 
   deinit {
@@ -75,7 +79,7 @@ public final class Store<State, Action>: Observable {
   /// Reading it inside `withObservationTracking` (or a SwiftUI body) registers interest in
   /// this store, so the reader is told exactly when this store's state changes.
   public var state: State {
-    registrar.access(self, keyPath: \.state)
+    registrar.access(self, keyPath: stateKeyPath)
     return currentState
   }
 
@@ -112,8 +116,8 @@ public final class Store<State, Action>: Observable {
     // Called after every store in the tree holds its new state, so an observer that reads any
     // store, here or in its `onChange`, sees the new values (the registrar calls `onChange`
     // from `willSet`, which on its own would expose the old value).
-    registrar.willSet(self, keyPath: \.state)
-    registrar.didSet(self, keyPath: \.state)
+    registrar.willSet(self, keyPath: stateKeyPath)
+    registrar.didSet(self, keyPath: stateKeyPath)
     if !subscribers.isEmpty { callSubscribers() }
   }
 }

@@ -84,28 +84,34 @@ import Testing
     #expect(extractor.extract(from: .first(.a)) == nil)
   }
 
-  @Test func plainAndLabelledPayloadsTakeTheFastPath() {
-    let plain = CaseExtractor(embed: Parent.second, fileID: #fileID, line: #line)
-    let labelled = CaseExtractor(embed: Parent.labelled(value:), fileID: #fileID, line: #line)
-    let reference = CaseExtractor(embed: Parent.reference, fileID: #fileID, line: #line)
-    _ = plain.extract(from: .second(.a))
-    _ = labelled.extract(from: .labelled(value: .a))
-    _ = reference.extract(from: .reference(Reference(name: "r")))
-    #expect(plain.copiesBytes)
-    #expect(labelled.copiesBytes)
-    #expect(reference.copiesBytes)
+  @Test func plainLabelledAndReferencePayloadsAreCopiedOutOfTheValue() {
+    #expect(layout(of: .second(.a), as: Child.self) == .inline)
+    #expect(layout(of: .labelled(value: .a), as: Child.self) == .inline)
+    #expect(layout(of: .reference(Reference(name: "r")), as: Reference.self) == .inline)
+    #expect(layout(of: .existential(1), as: (any Sendable).self) == .inline)
   }
 
-  @Test func indirectAndExistentialPayloadsAreReflected() {
-    let boxed = CaseExtractor(embed: Parent.boxed, fileID: #fileID, line: #line)
-    let existential = CaseExtractor(
-      embed: { (value: any Sendable) in Parent.existential(value) }, fileID: #fileID,
-      line: #line)
-    _ = boxed.extract(from: .boxed(.a))
-    _ = existential.extract(from: .existential(1))
-    #expect(boxed.extract(from: .boxed(.b(2))) == .b(2))
-    #expect(!boxed.copiesBytes)
-    #expect(!existential.copiesBytes)
+  @Test func indirectPayloadsAreReadFromTheirBox() {
+    #expect(layout(of: .boxed(.a), as: Child.self) == .boxed)
+  }
+
+  @Test func casesOfAnotherPayloadTypeAreNotCandidates() {
+    #expect(layout(of: .integer(1), as: Child.self) == .other)
+    #expect(layout(of: .empty, as: Child.self) == .other)
+    #expect(layout(of: .existential(1), as: Int.self) == .other)
+  }
+
+  @Test func genericEnumPayloadsResolveTheirGenericArguments() {
+    enum Generic<A, B> { case first(A), second([B]) }
+    let extractor = CaseExtractor(embed: Generic<Int, String>.second, fileID: #fileID, line: #line)
+    #expect(extractor.extract(from: .second(["x"])) == ["x"])
+    #expect(extractor.extract(from: .first(1)) == nil)
+  }
+
+  private func layout<Value>(of value: Parent, as _: Value.Type) -> CaseLayouts.Layout {
+    let metadata = EnumMetadata(Parent.self)!
+    return CaseLayouts.layout(
+      of: Parent.self, tag: metadata.tag(of: value), as: Value.self, metadata: metadata)
   }
 
   @Test func extractsFromOptionals() {

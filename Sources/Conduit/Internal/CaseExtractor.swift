@@ -1,109 +1,104 @@
 /// Inverts an enum case constructor: given `AppAction.search`, finds the `Search.Action` inside
 /// an `AppAction` when, and only when, the value is that case.
 ///
-/// Without macros there is no generated case path, so the extractor learns the case from the
-/// constructor itself. The first time it meets a value whose payload has the child's type, it
-/// re-embeds that payload and reads which case the constructor produces. From then on, a value is
-/// matched by its case number alone, which is what makes cases that share a payload type
-/// (`case primary(Child)`, `case secondary(Child)`) come out right, and a match is copied out of
-/// the value's bytes. Labelled payloads (`case child(action: Child)`) have the same layout as the
-/// bare payload and need nothing special. Payloads that cannot be copied that way (`indirect`
-/// cases, existential or class payloads held as a different dynamic type) fall back to `Mirror`,
-/// which is correct but about a thousand times slower.
+/// Without macros there is no generated case path, so the extractor works from the value and
+/// the constructor. It reads which case the value holds, and looks up (once per enum, case and
+/// child type, for the whole process) whether that case's payload is declared as the child type.
+/// If so, it copies the payload out of the value's bytes and checks that the constructor builds
+/// this very case, which is what tells apart cases that share a payload type
+/// (`case primary(Child)`, `case secondary(Child)`). Labelled payloads
+/// (`case child(action: Child)`) have the child's layout and need nothing special; `indirect`
+/// payloads live in a box and are read through `Mirror`, which is correct but slower.
 ///
-/// The learned facts live in a lock so one reducer value can be used from several threads.
-final class CaseExtractor<Root, Value>: Sendable {
-  private enum Strategy {
-    /// Copy the payload out of the enum's own bytes.
-    case project
-    /// Ask `Mirror` for the payload.
-    case reflect
-  }
-
-  private struct Learned {
-    var embedTag: UInt32?
-    var strategy = Strategy.reflect
-    /// Cases seen so far whose payload is not a `Value`, so they are never reflected twice.
-    var foreignTags: [UInt32] = []
-  }
-
+/// Nothing is learned per instance, so it works the same when a reducer's `body` (and every
+/// `Scope` in it) is rebuilt for each action.
+struct CaseExtractor<Root, Value>: Sendable {
   private let embed: @Sendable (Value) -> Root
-  private let learned = Locked(Learned())
-
-  /// Read afresh on each use (a few loads) because metadata pointers are not `Sendable`.
-  private var metadata: EnumMetadata { EnumMetadata(Root.self)! }
 
   /// - Precondition: `Root` is an enum; otherwise there is no case to invert.
   init(embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt) {
-    guard EnumMetadata(Root.self) != nil else {
-      preconditionFailure(
-        """
-        \(fileID):\(line): the action of a Scope must be an enum case such as `Action.child`, \
-        but \(Root.self) is not an enum.
-        """)
-    }
+    precondition(
+      EnumMetadata(Root.self) != nil,
+      """
+      \(fileID):\(line): the action of a Scope must be an enum case such as `Action.child`, \
+      but \(Root.self) is not an enum.
+      """)
     self.embed = embed
   }
 
   func extract(from root: Root) -> Value? {
+    let metadata = EnumMetadata(Root.self)!
     let tag = metadata.tag(of: root)
-    let (embedTag, strategy) = learned.withLock { ($0.embedTag, $0.strategy) }
-    if let embedTag {
-      guard tag == embedTag else { return nil }
-      return payload(of: root, tag: tag, strategy: strategy)
-    }
-    return learn(from: root, tag: tag)
-  }
-
-  private func payload(of root: Root, tag: UInt32, strategy: Strategy) -> Value? {
-    switch strategy {
-    case .project: metadata.payload(of: root, tag: tag, as: Value.self)
-    case .reflect: Self.reflectedPayload(of: root)?.value
-    }
-  }
-
-  /// Whether matches are copied out of the value's bytes (the fast way) rather than reflected.
-  var copiesBytes: Bool {
-    learned.withLock { $0.embedTag != nil && $0.strategy == .project }
-  }
-
-  /// The slow path, taken until the constructor's case is known.
-  private func learn(from root: Root, tag: UInt32) -> Value? {
-    if learned.withLock({ $0.foreignTags.contains(tag) }) { return nil }
-    guard let candidate = Self.reflectedPayload(of: root)?.value else {
-      learned.withLock { $0.foreignTags.append(tag) }
+    let candidate: Value
+    switch CaseLayouts.layout(of: Root.self, tag: tag, as: Value.self, metadata: metadata) {
+    case .other:
       return nil
+    case .inline:
+      candidate = metadata.payload(of: root, tag: tag, as: Value.self)
+    case .boxed:
+      guard let value = Self.reflectedPayload(of: root) else { return nil }
+      candidate = value
     }
-    let metadata = self.metadata
-    let embedded = embed(candidate)
-    let embedTag = metadata.tag(of: embedded)
-    // Decide how to read the constructor's own case, which may differ from `root`'s when two
-    // cases share a payload type. Copying bytes is sound only for a plain constructor of an
-    // inline payload of exactly this type; anything else takes the slow, safe road.
-    let exact = Self.reflectedPayload(of: embedded)?.hasExactLayout ?? false
-    let projectable =
-      exact && !metadata.isIndirect(tag: embedTag)
-      && metadata.storesBytes(of: candidate, in: embedded, tag: embedTag)
-    let strategy: Strategy = projectable ? .project : .reflect
-    learned.withLock {
-      $0.embedTag = embedTag
-      $0.strategy = strategy
-    }
-    return tag == embedTag ? candidate : nil
+    // The payload has the child's type; it is the child's case only if the constructor builds
+    // this very case.
+    return metadata.tag(of: embed(candidate)) == tag ? candidate : nil
   }
 
-  /// The payload of `root` as a `Value`, through `Mirror`, and whether the payload's stored type
-  /// is exactly `Value` (or a one-element labelled tuple of it), so its bytes can be copied.
-  private static func reflectedPayload(of root: Root) -> (value: Value, hasExactLayout: Bool)? {
+  /// The payload of `root` through `Mirror`, unwrapping a one-element labelled tuple.
+  private static func reflectedPayload(of root: Root) -> Value? {
     guard let payload = Mirror(reflecting: root).children.first?.value else { return nil }
-    if let value = payload as? Value {
-      return (value, type(of: payload) == Value.self)
-    }
-    // `case child(action: Value)` reflects as the tuple `(action: Value)`.
+    if let value = payload as? Value { return value }
     let tuple = Mirror(reflecting: payload)
-    guard tuple.displayStyle == .tuple, tuple.children.count == 1,
-      let element = tuple.children.first?.value, let value = element as? Value
+    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
+    return tuple.children.first?.value as? Value
+  }
+}
+
+/// Whether a case of an enum carries a payload of a given type, and where it is stored: facts
+/// about types, found once and kept for the life of the process.
+enum CaseLayouts {
+  enum Layout: Sendable {
+    /// The payload is not of the type asked for (or the case has none).
+    case other
+    /// The payload is of the type asked for, stored in the enum's own bytes.
+    case inline
+    /// The payload is of the type asked for, stored in a box (`indirect`).
+    case boxed
+  }
+
+  private struct Key: Hashable {
+    let root: ObjectIdentifier
+    let value: ObjectIdentifier
+    let tag: UInt32
+  }
+
+  private static let known = Locked([Key: Layout]())
+
+  static func layout<Root, Value>(
+    of _: Root.Type, tag: UInt32, as _: Value.Type, metadata: EnumMetadata
+  ) -> Layout {
+    let key = Key(root: ObjectIdentifier(Root.self), value: ObjectIdentifier(Value.self), tag: tag)
+    if let layout = known.withLock({ $0[key] }) { return layout }
+    let layout = find(tag: tag, value: Value.self, metadata: metadata)
+    known.withLock { $0[key] = layout }
+    return layout
+  }
+
+  private static func find(tag: UInt32, value: Any.Type, metadata: EnumMetadata) -> Layout {
+    guard let payload = metadata.payload(ofCase: tag) else { return .other }
+    guard payload.type == value || singleElement(ofTuple: payload.type) == value else {
+      return .other
+    }
+    return payload.isIndirect ? .boxed : .inline
+  }
+
+  /// The element type of a one-element tuple such as `(action: Child)`, which is laid out
+  /// exactly as its element.
+  private static func singleElement(ofTuple type: Any.Type) -> Any.Type? {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // Tuple metadata: kind 0x301, the element count, the labels, then (type, offset) pairs.
+    guard metadata.load(as: UInt.self) == 0x301, metadata.load(fromByteOffset: 8, as: Int.self) == 1
     else { return nil }
-    return (value, type(of: element) == Value.self)
+    return metadata.load(fromByteOffset: 24, as: Any.Type.self)
   }
 }

@@ -31,40 +31,57 @@ struct EnumMetadata {
     withUnsafePointer(to: value) { witnesses.pointee.getEnumTag(UnsafeRawPointer($0), metadata) }
   }
 
-  /// Whether the payload of case `tag` is stored out of line (`indirect case`), in which case the
-  /// bytes of the value hold a box reference rather than the payload.
-  func isIndirect(tag: UInt32) -> Bool {
-    // Enum metadata: kind, then the nominal type descriptor. In the descriptor, offset 16 holds a
-    // relative pointer to the field descriptor, whose 16-byte header is followed by one 12-byte
-    // record per case (payload cases first, so a record's index is its tag) starting with flags.
+  /// The static type of the payload of case `tag`, and whether it is stored out of line
+  /// (`indirect case`, so the value's bytes hold a box reference); nil for a case without one.
+  func payload(ofCase tag: UInt32) -> (type: Any.Type, isIndirect: Bool)? {
+    // Enum metadata: kind, then the nominal type descriptor, then (for generic enums) the
+    // generic arguments. In the descriptor, offset 16 holds a relative pointer to the field
+    // descriptor, whose 16-byte header is followed by one record per case, payload cases first
+    // so that a record's index is its tag. A record is flags, then relative pointers to the
+    // payload's mangled type name and to the case name.
     let descriptor = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
-    let fieldsOffset = descriptor.load(fromByteOffset: 16, as: Int32.self)
-    // No field descriptor means reflection metadata was stripped; be conservative.
-    guard fieldsOffset != 0 else { return true }
-    let fields = descriptor + 16 + Int(fieldsOffset)
+    guard let fields = Self.relative(descriptor + 16) else { return nil }
     let count = fields.load(fromByteOffset: 12, as: UInt32.self)
-    guard tag < count else { return true }
+    guard tag < count else { return nil }
     let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
-    let flags = fields.load(fromByteOffset: 16 + Int(tag) * recordSize, as: UInt32.self)
-    return flags & 0x1 != 0
+    let record = fields + 16 + Int(tag) * recordSize
+    guard let name = Self.relative(record + 4) else { return nil }
+    let mangledName = name.assumingMemoryBound(to: UInt8.self)
+    // The runtime resolves the name, symbolic references and generic parameters included,
+    // exactly as `Mirror` does.
+    guard
+      let type = _getTypeByMangledNameInContext(
+        mangledName, UInt(Self.length(ofMangledName: mangledName)),
+        genericContext: descriptor, genericArguments: metadata + 16)
+    else { return nil }
+    let flags = record.load(as: UInt32.self)
+    return (type, flags & 0x1 != 0)
+  }
+
+  /// The target of a 32-bit relative pointer, or nil for a null one.
+  private static func relative(_ pointer: UnsafeRawPointer) -> UnsafeRawPointer? {
+    let offset = pointer.load(as: Int32.self)
+    return offset == 0 ? nil : pointer + Int(offset)
+  }
+
+  /// The length of a mangled name that may embed symbolic references: bytes 0x01–0x17 start a
+  /// 4-byte relative reference, 0x18–0x1F a pointer-sized absolute one.
+  private static func length(ofMangledName name: UnsafePointer<UInt8>) -> Int {
+    var index = 0
+    while true {
+      switch name[index] {
+      case 0: return index
+      case 0x01...0x17: index += 1 + 4
+      case 0x18...0x1F: index += 1 + MemoryLayout<UnsafeRawPointer>.size
+      default: index += 1
+      }
+    }
   }
 
   /// Copies the payload out of `value`, which must hold case `tag` with a payload laid out
   /// exactly as `Payload` and stored inline (not `indirect`).
   func payload<Enum, Payload>(of value: Enum, tag: UInt32, as _: Payload.Type) -> Payload {
     withProjectedPayload(of: value, tag: tag) { $0.load(as: Payload.self) }
-  }
-
-  /// Whether the bytes stored for case `tag` in `value` are exactly the bytes of `payload`: the
-  /// proof that `value` was made by a plain case constructor, so copying bytes out is sound.
-  func storesBytes<Enum, Payload>(of payload: Payload, in value: Enum, tag: UInt32) -> Bool {
-    let size = MemoryLayout<Payload>.size
-    guard size <= MemoryLayout<Enum>.size else { return false }
-    return withProjectedPayload(of: value, tag: tag) { stored in
-      withUnsafeBytes(of: payload) { expected in
-        expected.elementsEqual(UnsafeRawBufferPointer(start: stored, count: size))
-      }
-    }
   }
 
   private func withProjectedPayload<Enum, Result>(
