@@ -27,6 +27,9 @@ public struct Effect<Action>: Sendable {
     case concatenate([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
+    /// Cancels the running effects whose identifier matches; for `forEach`, when it cannot tell
+    /// exactly which elements went away.
+    case cancelMatching(@Sendable (EffectID) -> Bool)
   }
 
   struct Run: Sendable {
@@ -207,6 +210,8 @@ public struct Effect<Action>: Sendable {
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
+    case .cancelMatching(let predicate):
+      return Effect<NewAction>(operation: .cancelMatching(predicate))
     }
   }
 

@@ -24,38 +24,12 @@ extension Store {
         deriveState: connector.connect(state:), embedAction: connector.connect(action:))
     }
     let key = AnyHashable(hashable)
-    if let store = connections.store(for: key) as? Store<C.ViewState, C.ViewAction> {
+    if let store = childCache.object(for: key) as? Store<C.ViewState, C.ViewAction> {
       return store
     }
     let store = derived(
       deriveState: connector.connect(state:), embedAction: connector.connect(action:))
-    connections.insert(store, for: key)
+    childCache.insert(store, for: key)
     return store
   }
-}
-
-/// The live connected stores of one parent, by connector, held weakly.
-struct ConnectionCache {
-  private struct Entry {
-    weak var store: AnyObject?
-  }
-
-  private var entries: [AnyHashable: Entry] = [:]
-  /// Freed entries are swept when the cache reaches this size, so it stays proportional to the
-  /// number of live connections.
-  private var sweepAt = 8
-
-  func store(for key: AnyHashable) -> AnyObject? {
-    entries[key]?.store
-  }
-
-  mutating func insert(_ store: AnyObject, for key: AnyHashable) {
-    if entries.count >= sweepAt {
-      entries = entries.filter { $0.value.store != nil }
-      sweepAt = max(8, entries.count * 2)
-    }
-    entries[key] = Entry(store: store)
-  }
-
-  var count: Int { entries.count }
 }

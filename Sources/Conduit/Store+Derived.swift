@@ -49,6 +49,9 @@ extension Store {
     makeDerived(deriveState: deriveState, embedAction: embedAction, isDuplicate: removeDuplicates)
   }
 
+  // Both `scope` overloads here are disfavored: lists and optional children have their own,
+  // which must win when they fit.
+
   /// Scopes this store to a child feature's state and actions.
   ///
   /// ```swift
@@ -61,6 +64,7 @@ extension Store {
   ///   - state: The path from this store's state to the child's state.
   ///   - action: Embeds a child action into this store's actions, usually an enum case.
   /// - Returns: A store of the child's state and actions.
+  @_disfavoredOverload
   public func scope<ChildState: Equatable, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action
@@ -78,6 +82,7 @@ extension Store {
   ///   - state: The path from this store's state to the child's state.
   ///   - action: Embeds a child action into this store's actions, usually an enum case.
   /// - Returns: A store of the child's state and actions.
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: @escaping (ChildAction) -> Action

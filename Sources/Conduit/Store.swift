@@ -37,7 +37,7 @@ public final class Store<State, Action>: Observable {
   /// Stores and collections derived from this one, held weakly: a view owns what it watches.
   var children: [WeakNode] = []
   var subscribers: [Subscriber<State>] = []
-  var connections = ConnectionCache()
+  var childCache = ChildCache()
 
   /// Creates a root store that runs `reducer` on every action.
   ///

@@ -57,7 +57,7 @@ import Testing
     for index in 0..<1_000 {
       _ = store.connect(using: LabelConnector(prefix: "\(index)"))
     }
-    #expect(store.connections.count <= 8)
+    #expect(store.childCache.count <= 8)
   }
 
   @Test func connectedStoreSendsThroughTheConnector() {

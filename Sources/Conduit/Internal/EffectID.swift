@@ -3,7 +3,7 @@
 /// `AnyHashable` is not `Sendable`, so this keeps the `Sendable` existential and compares through
 /// `AnyHashable` only when asked.
 struct EffectID: Hashable, Sendable {
-  private let base: any Hashable & Sendable
+  let base: any Hashable & Sendable
 
   init(_ base: some Hashable & Sendable) {
     self.base = base

@@ -64,6 +64,12 @@ final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels every task running under an identifier that matches `predicate`.
+  func cancel(where predicate: (EffectID) -> Bool) {
+    let ids = state.withLock { $0.tokensByID.keys.filter(predicate) }
+    for id in ids { cancel(id: id) }
+  }
+
   /// Cancels every task, now and as later ones attach: the store is gone.
   func cancelAll() {
     let tasks = state.withLock { state -> [Task<Void, Never>] in

@@ -24,6 +24,8 @@ struct EffectRunner<Action>: Sendable {
       start(effect, for: handle, ids: ids + [id])
     case .cancel(let id):
       registry.cancel(id: id)
+    case .cancelMatching(let predicate):
+      registry.cancel(where: predicate)
     }
   }
 

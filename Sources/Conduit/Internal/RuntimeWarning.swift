@@ -3,8 +3,8 @@ import Foundation
 /// Reports a programmer error that Conduit can survive, such as an effect that threw an error
 /// nobody handled.
 ///
-/// Debug builds print the message to standard error, once per message and call site, so a
-/// warning inside a hot loop does not flood the console; release builds stay silent. Tests
+/// Debug builds print the message to standard error, once per call site, so a warning inside a
+/// hot loop does not flood the console; release builds stay silent. Tests
 /// install a ``RuntimeWarnings/$handler`` to collect the messages instead.
 func runtimeWarning(_ message: @autoclosure () -> String, fileID: StaticString, line: UInt) {
   if let handler = RuntimeWarnings.handler {
@@ -12,10 +12,9 @@ func runtimeWarning(_ message: @autoclosure () -> String, fileID: StaticString, 
     return
   }
   #if DEBUG
-    let text = message()
-    let key = "\(fileID):\(line): \(text)"
-    guard RuntimeWarnings.printed.withLock({ $0.insert(key).inserted }) else { return }
-    FileHandle.standardError.write(Data("[Conduit] warning: \(fileID):\(line): \(text)\n".utf8))
+    let site = "\(fileID):\(line)"
+    guard RuntimeWarnings.printed.withLock({ $0.insert(site).inserted }) else { return }
+    FileHandle.standardError.write(Data("[Conduit] warning: \(site): \(message())\n".utf8))
   #endif
 }
 

@@ -17,8 +17,10 @@ struct WeakNode {
 
 /// How a derived store gets its state and delivers its actions.
 struct DerivedLink<State, Action> {
-  /// Derives the state from the parent's current state; holds the parent strongly.
-  let derive: () -> State
+  /// Derives the state from the parent's current state, holding the parent strongly; nil when
+  /// there is nothing to derive from any more (an optional child that became nil, a row that was
+  /// removed), in which case the store keeps its last state.
+  let derive: () -> State?
   /// Whether two derived states count as the same; nil for "every parent change is a change".
   let isDuplicate: ((State, State) -> Bool)?
   let sendToParent: (Action) -> StoreTask
@@ -26,9 +28,16 @@ struct DerivedLink<State, Action> {
 
 extension Store: StoreNode {
   func parentDidChange(into changed: inout [any StoreNode]) {
-    guard case .derived(let link) = role else { return }
-    let newState = link.derive()
-    if let isDuplicate = link.isDuplicate, isDuplicate(currentState, newState) { return }
+    guard case .derived(let link) = role, let newState = link.derive() else { return }
+    accept(newState, isDuplicate: link.isDuplicate, into: &changed)
+  }
+
+  /// Takes a newly derived state, unless it duplicates the current one.
+  func accept(
+    _ newState: State, isDuplicate: ((State, State) -> Bool)?,
+    into changed: inout [any StoreNode]
+  ) {
+    if let isDuplicate, isDuplicate(currentState, newState) { return }
     // A duplicate keeps the old value, so `state` and what observers were told always agree.
     currentState = newState
     changed.append(self)

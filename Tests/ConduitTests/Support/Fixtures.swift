@@ -249,3 +249,112 @@ final class ObservationCount<State, Action> {
 final class CallCount {
   var value = 0
 }
+
+// MARK: - A list of rows, and an optional detail, for the lists tests.
+
+struct Row: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    var id: Int
+    var title = ""
+    var isOn = false
+  }
+
+  enum Action: Equatable, Sendable {
+    case toggled
+    case renamed(String)
+    case load(Gate)
+    case loaded(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .toggled:
+      state.isOn.toggle()
+      return .none
+    case .renamed(let title):
+      state.title = title
+      return .none
+    case .load(let gate):
+      return .run { send in
+        await gate.wait()
+        await send(.loaded("late"))
+      }
+    case .loaded(let title):
+      state.title = title
+      return .none
+    }
+  }
+}
+
+struct Detail: Reducer {
+  struct State: Equatable {
+    var text = ""
+  }
+
+  enum Action: Equatable, Sendable {
+    case edited(String)
+    case load(Gate)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .edited(let text):
+      state.text = text
+      return .none
+    case .load(let gate):
+      return .run { send in
+        await gate.wait()
+        await send(.edited("late"))
+      }
+    }
+  }
+}
+
+struct ListFeature: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Row.State> = []
+    var detail: Detail.State?
+    var counter = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedActionOf<Row>)
+    case detail(Detail.Action)
+    case add(Int)
+    case remove(Int)
+    case move(from: Int, to: Int)
+    case replaceAll([Int])
+    case removeAll
+    case increment
+    case present
+    case dismiss
+    case renameAll(String)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .add(let id): state.rows.append(Row.State(id: id, title: "row \(id)"))
+      case .remove(let id): state.rows.remove(id: id)
+      case .move(let from, let to): state.rows.move(fromOffsets: [from], toOffset: to)
+      case .replaceAll(let ids):
+        state.rows = IdentifiedArray(
+          uniqueElements: ids.map { Row.State(id: $0, title: "row \($0)") })
+      case .removeAll: state.rows.removeAll()
+      case .increment: state.counter += 1
+      case .present: state.detail = Detail.State()
+      case .dismiss: state.detail = nil
+      case .renameAll(let title):
+        for index in state.rows.indices { state.rows[index].title = title }
+      case .rows, .detail: break
+      }
+      return .none
+    }
+    .forEach(\.rows, action: Action.rows) { Row() }
+    .ifLet(\.detail, action: Action.detail) { Detail() }
+  }
+
+  static func rows(_ ids: ClosedRange<Int>) -> IdentifiedArrayOf<Row.State> {
+    IdentifiedArray(uniqueElements: ids.map { Row.State(id: $0, title: "row \($0)") })
+  }
+}

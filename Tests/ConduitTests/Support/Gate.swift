@@ -24,3 +24,8 @@ actor Recorder<Value: Sendable> {
     values.append(value)
   }
 }
+
+extension Gate: Equatable {
+  /// Gates are equal only to themselves, so actions carrying them can be `Equatable`.
+  static func == (lhs: Gate, rhs: Gate) -> Bool { lhs === rhs }
+}

@@ -1,0 +1,78 @@
+/// What changed in an ``IdentifiedArray`` since a version, so that row stores can be updated in
+/// proportion to the change rather than to the length of the array.
+///
+/// The log is a bounded ring of the latest changes, numbered by generation within a *lineage*.
+/// A lineage is one run of in-place edits: copying an array and editing the copy (or replacing it)
+/// starts a new one, because the copy's history no longer follows the original's. A reader that
+/// remembers the ``Version`` it last saw gets the changes since, or nil when it must compare
+/// everything (a new lineage, or more changes than the ring holds).
+struct ChangeLog<ID: Hashable> {
+  /// A point in an array's history.
+  struct Version: Equatable, Sendable {
+    var lineage: UInt64
+    var generation: UInt64
+  }
+
+  enum Change {
+    /// The element with this id may have changed; its position did not.
+    case updated(ID)
+    case inserted(ID, at: Int)
+    case removed(ID, at: Int)
+    /// Anything else (moves, sorting, clearing): readers compare everything.
+    case reset
+  }
+
+  /// At most this many changes are kept; a reader further behind compares everything.
+  static var capacity: Int { 64 }
+
+  private var lineage = Lineage()
+  private var generation: UInt64 = 0
+  private var ring: ContiguousArray<Change> = []
+  /// Where the oldest change sits in `ring` once it is full.
+  private var start = 0
+
+  var version: Version {
+    Version(lineage: lineage.id, generation: generation)
+  }
+
+  /// Records a change made in place.
+  mutating func record(_ change: Change) {
+    if !isKnownUniquelyReferenced(&lineage) {
+      // Another copy of this array shares the history so far; from here the two differ.
+      self = ChangeLog()
+    }
+    generation += 1
+    if ring.count < Self.capacity {
+      ring.append(change)
+    } else {
+      ring[start] = change
+      start = (start + 1) % Self.capacity
+    }
+  }
+
+  /// The changes made after `version`, oldest first; nil when they are not all known.
+  func changes(since version: Version) -> [Change]? {
+    guard version.lineage == lineage.id, version.generation <= generation else { return nil }
+    let count = Int(generation - version.generation)
+    guard count <= ring.count else { return nil }
+    return (ring.count - count..<ring.count).map { ring[(start + $0) % ring.count] }
+  }
+}
+
+extension ChangeLog: Sendable where ID: Sendable {}
+extension ChangeLog.Change: Sendable where ID: Sendable {}
+
+/// The identity of a lineage: a number, not an object address, so that a freed lineage's address
+/// being reused can never make two histories look like one.
+final class Lineage: Sendable {
+  private static let counter = Locked<UInt64>(0)
+
+  let id: UInt64
+
+  init() {
+    id = Self.counter.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import Observation
+
+/// Keeps the row stores of one ``IdentifiedArray`` up to date, in proportion to what changed.
+///
+/// It is a child of the store that holds the array. After each change of that store it compares
+/// the array's version with the one it saw last and replays the array's change log: an edited
+/// row updates that row's store alone; an inserted, removed or moved row updates the order. Only
+/// when the log cannot say (the array was replaced, copied, or edited more than the log keeps)
+/// does it compare every live row.
+///
+/// It holds no reference to the array between sends, so the reducer's edits never copy it. It
+/// holds its row stores weakly; they, and the collections handed out, hold it.
+@MainActor
+final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode, Observable {
+  private struct WeakRow {
+    weak var store: Store<Element, ElementAction>?
+  }
+
+  private let readElements: () -> IdentifiedArray<ID, Element>
+  private let sendToParent: (IdentifiedAction<ID, ElementAction>) -> StoreTask
+  private let isDuplicate: ((Element, Element) -> Bool)?
+  private var rows: [ID: WeakRow] = [:]
+  /// The order of the rows, in a buffer of its own: sharing the array's would make every
+  /// structural edit copy it.
+  private(set) var ids: [ID]
+  private var version: ChangeLog<ID>.Version
+  /// The stores of the collection last handed out, reused until the order changes.
+  private weak var snapshot: StoreCollection<ID, Element, ElementAction>.Snapshot?
+  private let registrar = ObservationRegistrar()
+  private var subscribers: [Subscriber<StoreCollection<ID, Element, ElementAction>>] = []
+  private lazy var idsKeyPath = \StoreCollectionNode.ids
+
+  init(
+    readElements: @escaping () -> IdentifiedArray<ID, Element>,
+    sendToParent: @escaping (IdentifiedAction<ID, ElementAction>) -> StoreTask,
+    isDuplicate: ((Element, Element) -> Bool)?
+  ) {
+    self.readElements = readElements
+    self.sendToParent = sendToParent
+    self.isDuplicate = isDuplicate
+    let elements = readElements()
+    self.ids = elements.ids.map { $0 }
+    self.version = elements.version
+  }
+
+  /// The row stores in order, made for the rows that have none alive; registers the reader's
+  /// interest in the order with Observation.
+  func collection() -> StoreCollection<ID, Element, ElementAction> {
+    registrar.access(self, keyPath: idsKeyPath)
+    if let snapshot { return StoreCollection(node: self, snapshot: snapshot) }
+    let elements = readElements()
+    let stores = ContiguousArray(ids.map { id in rows[id]?.store ?? makeRow(id, elements) })
+    let snapshot = StoreCollection<ID, Element, ElementAction>.Snapshot(ids: ids, stores: stores)
+    self.snapshot = snapshot
+    return StoreCollection(node: self, snapshot: snapshot)
+  }
+
+  private func makeRow(
+    _ id: ID, _ elements: IdentifiedArray<ID, Element>
+  ) -> Store<Element, ElementAction> {
+    // The row's closures hold this node, which keeps the rows of a live row store updating.
+    let link = DerivedLink<Element, ElementAction>(
+      derive: { self.readElements()[id: id] },
+      isDuplicate: isDuplicate,
+      sendToParent: { self.sendToParent(.element(id: id, action: $0)) })
+    let store = Store<Element, ElementAction>(
+      state: elements[id: id]!, role: .derived(link), effects: nil)
+    rows[id] = WeakRow(store: store)
+    return store
+  }
+
+  func parentDidChange(into changed: inout [any StoreNode]) {
+    let elements = readElements()
+    let newVersion = elements.version
+    guard newVersion != version else { return }
+    defer { version = newVersion }
+    let orderChanged: Bool
+    if let changes = elements.changes(since: version) {
+      orderChanged = replay(changes, of: elements, into: &changed)
+    } else {
+      orderChanged = compareEverything(with: elements, into: &changed)
+    }
+    if orderChanged {
+      snapshot = nil
+      changed.append(self)
+    }
+  }
+
+  /// Applies the logged changes; returns whether the order changed.
+  private func replay(
+    _ changes: [ChangeLog<ID>.Change], of elements: IdentifiedArray<ID, Element>,
+    into changed: inout [any StoreNode]
+  ) -> Bool {
+    var orderChanged = false
+    var updated: [ID] = []
+    for change in changes {
+      switch change {
+      case .updated(let id):
+        updated.append(id)
+      case .inserted(let id, let offset):
+        ids.insert(id, at: offset)
+        orderChanged = true
+      case .removed(let id, let offset):
+        ids.remove(at: offset)
+        rows[id] = nil
+        orderChanged = true
+      case .reset:
+        return compareEverything(with: elements, into: &changed)
+      }
+    }
+    // A row edited twice in one send is updated, and its observers told, once.
+    var seen = Set<ID>()
+    for id in updated where seen.insert(id).inserted {
+      guard let row = rows[id]?.store, let element = elements[id: id] else { continue }
+      row.accept(element, isDuplicate: isDuplicate, into: &changed)
+    }
+    return orderChanged
+  }
+
+  /// Updates every live row from the array; returns whether the order changed.
+  private func compareEverything(
+    with elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+  ) -> Bool {
+    let newIDs = elements.ids.map { $0 }
+    let orderChanged = newIDs != ids
+    ids = newIDs
+    for (id, row) in rows {
+      guard let store = row.store, let element = elements[id: id] else {
+        rows[id] = nil
+        continue
+      }
+      store.accept(element, isDuplicate: isDuplicate, into: &changed)
+    }
+    return orderChanged
+  }
+
+  func notifyObservers() {
+    registrar.willSet(self, keyPath: idsKeyPath)
+    registrar.didSet(self, keyPath: idsKeyPath)
+    guard !subscribers.isEmpty else { return }
+    let collection = self.collection()
+    var sawCancelled = false
+    for subscriber in subscribers {
+      if subscriber.isActive.withLock({ $0 }) {
+        subscriber.onChange(collection)
+      } else {
+        sawCancelled = true
+      }
+    }
+    if sawCancelled { subscribers.removeAll { !$0.isActive.withLock { $0 } } }
+  }
+
+  func subscribe(
+    _ onChange: @escaping @MainActor (StoreCollection<ID, Element, ElementAction>) -> Void
+  ) -> Subscription {
+    subscribers.removeAll { !$0.isActive.withLock { $0 } }
+    let isActive = Locked(true)
+    subscribers.append(Subscriber(isActive: isActive, onChange: onChange))
+    // Held, type-erased, so the subscription keeps the node (and its parent) alive.
+    let owner: any Sendable = self
+    return Subscription {
+      isActive.withLock { $0 = false }
+      _ = owner
+    }
+  }
+
+  /// How many row stores are alive, for tests.
+  var liveRowCount: Int { rows.values.filter { $0.store != nil }.count }
+}

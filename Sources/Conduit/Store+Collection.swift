@@ -1,0 +1,67 @@
+extension Store {
+  /// Scopes this store to the rows of a list: one store per element of an ``IdentifiedArray``.
+  ///
+  /// ```swift
+  /// let rows = store.scope(state: \.todos, action: TodoList.Action.todos)
+  /// rows[0].send(.toggled)   // sends .todos(.element(id: rows.ids[0], action: .toggled))
+  /// ```
+  ///
+  /// Sending on a row store sends its action, wrapped in ``IdentifiedAction/element(id:action:)``,
+  /// to this store. A send that edits one row updates and notifies that row's store only, at a
+  /// cost that does not grow with the number of rows; inserting, removing or moving rows
+  /// notifies the collection's observers.
+  ///
+  /// Scoping the same key path again returns the same live collection (its row stores keep
+  /// their identity), so a SwiftUI body may scope on every evaluation. One key path goes with one
+  /// action: scoping it again with a different action returns the first collection.
+  ///
+  /// - Parameters:
+  ///   - state: The path to the array of row states.
+  ///   - action: The action case that carries row actions, such as `Action.todos`.
+  /// - Returns: The row stores, in the array's order; a row store notifies its observers when
+  ///   its state changes (`!=`).
+  public func scope<ID: Hashable, ElementState: Equatable, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> Action
+  ) -> StoreCollection<ID, ElementState, ElementAction> {
+    rowStores(
+      state: state, action: action, isDuplicate: { $0 == $1 })
+  }
+
+  /// Scopes this store to the rows of a list whose row state is not `Equatable`.
+  ///
+  /// Without a way to compare, a row store notifies its observers each time its row is edited,
+  /// even when the edit leaves it equal.
+  ///
+  /// - Parameters:
+  ///   - state: The path to the array of row states.
+  ///   - action: The action case that carries row actions, such as `Action.todos`.
+  /// - Returns: The row stores, in the array's order.
+  public func scope<ID: Hashable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> Action
+  ) -> StoreCollection<ID, ElementState, ElementAction> {
+    rowStores(
+      state: state, action: action, isDuplicate: nil)
+  }
+
+  private func rowStores<ID: Hashable, ElementState, ElementAction>(
+    state toElements: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
+    isDuplicate: ((ElementState, ElementState) -> Bool)?
+  ) -> StoreCollection<ID, ElementState, ElementAction> {
+    let key = ScopeKey(state: toElements, action: ElementAction.self)
+    if let node = childCache.object(for: key)
+      as? StoreCollectionNode<ID, ElementState, ElementAction>
+    {
+      return node.collection()
+    }
+    let node = StoreCollectionNode<ID, ElementState, ElementAction>(
+      readElements: { self.currentState[keyPath: toElements] },
+      sendToParent: { self.send(action($0)) },
+      isDuplicate: isDuplicate)
+    addChild(node)
+    childCache.insert(node, for: key)
+    return node.collection()
+  }
+}
