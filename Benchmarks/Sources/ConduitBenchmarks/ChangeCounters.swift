@@ -1,6 +1,14 @@
 import Conduit
 import Observation
 
+/// How a scenario's observers learn about changes.
+enum ObserverKind: String, CaseIterable {
+  /// A `subscribe(_:)` callback per store.
+  case subscribe
+  /// `withObservationTracking` per store, armed again after each change.
+  case observation = "Observation"
+}
+
 /// Counts the change callbacks a set of stores delivers through `subscribe(_:)`.
 @MainActor
 final class SubscribeCounter {

@@ -39,14 +39,6 @@ extension Scenario {
   }
 }
 
-/// How a scenario's observers learn about changes.
-enum ObserverKind: String, CaseIterable {
-  /// A `subscribe(_:)` callback per store.
-  case subscribe
-  /// `withObservationTracking` per store, armed again after each change.
-  case observation = "Observation"
-}
-
 /// The trials of scenario 1.
 @MainActor
 enum CounterScenario {

@@ -77,19 +77,3 @@ enum FanoutScenario {
       })
   }
 }
-
-/// Checks that item `i` of the root was toggled `toggles(i)` times, and that every item store
-/// holds exactly its item of the root state.
-@MainActor
-func verifyItems(
-  _ fixture: any ItemStoreFixture, _ stores: [Store<Item, ItemAction>],
-  toggles: (Int) -> Int
-) throws {
-  for (index, store) in stores.enumerated() {
-    let item = fixture.item(at: index)
-    let expected = Item(
-      id: index, title: "Item \(index)", watched: !toggles(index).isMultiple(of: 2))
-    try require(item == expected, "the root holds \(item) where \(expected) was expected")
-    try require(store.state == item, "the store of item \(index) holds \(store.state)")
-  }
-}
