@@ -219,4 +219,12 @@ public struct Effect<Action>: Sendable {
     if case .none = operation { return true }
     return false
   }
+
+  /// `merge(self, other)` without building arrays when either is `.none`, the common case on
+  /// the hot path of every action.
+  func merging(_ other: Self) -> Self {
+    if other.isNone { return self }
+    if isNone { return other }
+    return Self(operation: .merge([self, other]))
+  }
 }

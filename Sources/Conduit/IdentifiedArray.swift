@@ -212,7 +212,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The point in this array's history that ``ChangeLog/changes(since:)`` counts from.
   var version: ChangeLog<ID>.Version { log.version }
 
-  func changes(since version: ChangeLog<ID>.Version) -> [ChangeLog<ID>.Change]? {
+  func changes(since version: ChangeLog<ID>.Version) -> ChangeLog<ID>.Changes? {
     log.changes(since: version)
   }
 

@@ -62,7 +62,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let before = state[keyPath: toElements].version
     let elementEffect = reduceElement(into: &state, action: action)
     let parentEffect = parent.reduce(into: &state, action: action)
-    return .merge(elementEffect, parentEffect, cancelRemovedElements(in: state, since: before))
+    return elementEffect.merging(parentEffect)
+      .merging(cancelRemovedElements(in: state, since: before))
   }
 
   private func reduceElement(
@@ -93,14 +94,20 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let elements = state[keyPath: toElements]
     guard elements.version != before else { return .none }
     let site = self.site
-    if let changes = elements.changes(since: before),
-      !changes.contains(where: { if case .reset = $0 { true } else { false } })
-    {
-      return .merge(
-        changes.compactMap { change -> Effect<Parent.Action>? in
-          guard case .removed(let id, _) = change, !elements.contains(id: id) else { return nil }
-          return .cancel(id: ElementEffectID(site: site, id: id))
-        })
+    if let changes = elements.changes(since: before) {
+      var cancellations = Effect<Parent.Action>.none
+      var isComplete = true
+      changes.forEach { change in
+        switch change {
+        case .removed(let id, _) where !elements.contains(id: id):
+          cancellations = cancellations.merging(.cancel(id: ElementEffectID(site: site, id: id)))
+        case .reset:
+          isComplete = false
+        case .updated, .inserted, .removed:
+          break
+        }
+      }
+      if isComplete { return cancellations }
     }
     // The array was replaced, copied, or changed more than its log remembers: cancel the effects
     // of every element of this call site that is no longer present.

@@ -76,7 +76,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let parentEffect = parent.reduce(into: &state, action: action)
     let dismissed = wasPresent && state[keyPath: toChild] == nil
-    return .merge(
-      childEffect, parentEffect, dismissed ? .cancel(id: ChildEffectID(site: site)) : .none)
+    return childEffect.merging(parentEffect)
+      .merging(dismissed ? .cancel(id: ChildEffectID(site: site)) : .none)
   }
 }

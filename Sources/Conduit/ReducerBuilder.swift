@@ -123,10 +123,7 @@ public enum ReducerBuilder<State, Action> {
     /// - Returns: Both reducers' effects, run at the same time.
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       let firstEffect = first.reduce(into: &state, action: action)
-      let secondEffect = second.reduce(into: &state, action: action)
-      if firstEffect.isNone { return secondEffect }
-      if secondEffect.isNone { return firstEffect }
-      return .merge(firstEffect, secondEffect)
+      return firstEffect.merging(second.reduce(into: &state, action: action))
     }
   }
 

@@ -43,10 +43,7 @@ enum ItemStoreKind {
 @MainActor
 let itemStoreKinds: [ItemStoreKind] = [
   .live(DerivedItemStores.self),
-  // ROW STORES (issue 3): add `RowItemStores.swift` (sketched in NOTES-issue-5.md) and replace
-  // this line with `.live(RowItemStores.self)`; its static `label` must stay
-  // "row store per item" so the README rows keep their names.
-  .pending(label: "row store per item"),
+  .live(RowItemStores.self),
 ]
 
 /// One `derived` store per item: `store.derived(deriveState: { $0.items[i] }, …)`.

@@ -51,11 +51,29 @@ struct ChangeLog<ID: Hashable> {
   }
 
   /// The changes made after `version`, oldest first; nil when they are not all known.
-  func changes(since version: Version) -> [Change]? {
+  func changes(since version: Version) -> Changes? {
     guard version.lineage == lineage.id, version.generation <= generation else { return nil }
     let count = Int(generation - version.generation)
     guard count <= ring.count else { return nil }
-    return (ring.count - count..<ring.count).map { ring[(start + $0) % ring.count] }
+    return Changes(ring: ring, start: start, count: count)
+  }
+
+  /// The latest changes of a log, read in place rather than copied into an array: this runs on
+  /// every send that touches a list.
+  struct Changes {
+    fileprivate let ring: ContiguousArray<Change>
+    fileprivate let start: Int
+    let count: Int
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with each change, oldest first.
+    func forEach(_ body: (Change) throws -> Void) rethrows {
+      let first = ring.count - count
+      for offset in first..<ring.count {
+        try body(ring[(start + offset) % ring.count])
+      }
+    }
   }
 }
 

@@ -29,8 +29,10 @@ final class RootRuntime<State, Action> {
     }
     isProcessing = true
     defer {
-      queue.removeAll(keepingCapacity: true)
-      queueHead = 0
+      if !queue.isEmpty {
+        queue.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
       isProcessing = false
     }
     let task = StoreTask(handle: process(action, handle: handle, in: store))

@@ -88,15 +88,18 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
 
   /// Applies the logged changes; returns whether the order changed.
   private func replay(
-    _ changes: [ChangeLog<ID>.Change], of elements: IdentifiedArray<ID, Element>,
+    _ changes: ChangeLog<ID>.Changes, of elements: IdentifiedArray<ID, Element>,
     into changed: inout [any StoreNode]
   ) -> Bool {
     var orderChanged = false
-    var updated: [ID] = []
-    for change in changes {
+    var needsComparison = false
+    // Usually a send edits one row: keep that one aside and only gather more when there are.
+    var firstUpdate: ID?
+    var moreUpdates: [ID] = []
+    changes.forEach { change in
       switch change {
       case .updated(let id):
-        updated.append(id)
+        if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
       case .inserted(let id, let offset):
         ids.insert(id, at: offset)
         orderChanged = true
@@ -105,16 +108,27 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
         rows[id] = nil
         orderChanged = true
       case .reset:
-        return compareEverything(with: elements, into: &changed)
+        needsComparison = true
       }
     }
-    // A row edited twice in one send is updated, and its observers told, once.
-    var seen = Set<ID>()
-    for id in updated where seen.insert(id).inserted {
-      guard let row = rows[id]?.store, let element = elements[id: id] else { continue }
-      row.accept(element, isDuplicate: isDuplicate, into: &changed)
+    if needsComparison { return compareEverything(with: elements, into: &changed) }
+    guard let firstUpdate else { return orderChanged }
+    update(firstUpdate, from: elements, into: &changed)
+    if !moreUpdates.isEmpty {
+      // A row edited twice in one send is updated, and its observers told, once.
+      var seen: Set<ID> = [firstUpdate]
+      for id in moreUpdates where seen.insert(id).inserted {
+        update(id, from: elements, into: &changed)
+      }
     }
     return orderChanged
+  }
+
+  private func update(
+    _ id: ID, from elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+  ) {
+    guard let row = rows[id]?.store, let element = elements[id: id] else { return }
+    row.accept(element, isDuplicate: isDuplicate, into: &changed)
   }
 
   /// Updates every live row from the array; returns whether the order changed.
