@@ -60,19 +60,17 @@ struct ChangeLog<ID: Hashable> {
 
   /// The latest changes of a log, read in place rather than copied into an array: this runs on
   /// every send that touches a list.
-  struct Changes {
+  struct Changes: RandomAccessCollection {
     fileprivate let ring: ContiguousArray<Change>
     fileprivate let start: Int
     let count: Int
 
-    var isEmpty: Bool { count == 0 }
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 
-    /// Calls `body` with each change, oldest first.
-    func forEach(_ body: (Change) throws -> Void) rethrows {
-      let first = ring.count - count
-      for offset in first..<ring.count {
-        try body(ring[(start + offset) % ring.count])
-      }
+    /// The change at `position`, oldest first.
+    subscript(position: Int) -> Change {
+      ring[(start + ring.count - count + position) % ring.count]
     }
   }
 }
