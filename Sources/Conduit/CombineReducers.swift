@@ -11,11 +11,12 @@
 /// ```
 public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers built by `build`.
   ///
   /// - Parameter build: The reducers, one per line.
+  @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
@@ -26,6 +27,7 @@ where Reducers.State == State, Reducers.Action == Action {
   ///   - state: The state to change, in place.
   ///   - action: The action to handle.
   /// - Returns: The reducers' effects, merged.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

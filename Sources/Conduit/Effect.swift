@@ -18,6 +18,7 @@
 /// Effects are values: they do nothing until the store runs them, so a reducer stays a pure
 /// function that tests can call directly.
 public struct Effect<Action>: Sendable {
+  @usableFromInline
   indirect enum Operation: Sendable {
     case none
     /// An action delivered right after the current one, without a task.
@@ -32,15 +33,34 @@ public struct Effect<Action>: Sendable {
     case cancelMatching(@Sendable (EffectID) -> Bool)
   }
 
+  @usableFromInline
   struct Run: Sendable {
-    var priority: TaskPriority?
-    var operation: @Sendable (Send<Action>) async throws -> Void
-    var handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-    var fileID: StaticString
-    var line: UInt
+    @usableFromInline var priority: TaskPriority?
+    @usableFromInline var operation: @Sendable (Send<Action>) async throws -> Void
+    @usableFromInline var handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+    @usableFromInline var fileID: StaticString
+    @usableFromInline var line: UInt
+
+    @inlinable
+    init(
+      priority: TaskPriority?, operation: @escaping @Sendable (Send<Action>) async throws -> Void,
+      handler: (@Sendable (any Error, Send<Action>) async -> Void)?, fileID: StaticString,
+      line: UInt
+    ) {
+      self.priority = priority
+      self.operation = operation
+      self.handler = handler
+      self.fileID = fileID
+      self.line = line
+    }
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
+
+  @inlinable
+  init(operation: Operation) {
+    self.operation = operation
+  }
 
   /// An effect that does nothing.
   ///
@@ -51,6 +71,7 @@ public struct Effect<Action>: Sendable {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self { Self(operation: .none) }
 
   /// An effect that delivers an action right after the current action finishes.
@@ -66,6 +87,7 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter action: The action to deliver.
   /// - Returns: An effect that sends `action`.
+  @inlinable
   public static func send(_ action: Action) -> Self where Action: Sendable {
     Self(operation: .send { action })
   }
@@ -92,6 +114,7 @@ public struct Effect<Action>: Sendable {
   ///   - fileID: The file that created the effect, for warnings.
   ///   - line: The line that created the effect, for warnings.
   /// - Returns: An effect that runs `operation`.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -149,6 +172,7 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
   /// - Returns: An effect that cancels, then finishes at once.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: EffectID(id)))
   }
@@ -170,6 +194,7 @@ public struct Effect<Action>: Sendable {
   ///   - id: Any hashable, sendable value, such as a case of a private `enum CancelID`.
   ///   - cancelInFlight: Whether to cancel effects running under `id` before starting this one.
   /// - Returns: The same effect, cancellable through `id`.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     Self(operation: .cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
@@ -181,6 +206,7 @@ public struct Effect<Action>: Sendable {
   ///
   /// - Parameter transform: Turns each action this effect sends into the new action type.
   /// - Returns: An effect that does the same work and sends transformed actions.
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
@@ -215,6 +241,7 @@ public struct Effect<Action>: Sendable {
     }
   }
 
+  @inlinable
   var isNone: Bool {
     if case .none = operation { return true }
     return false
@@ -222,6 +249,7 @@ public struct Effect<Action>: Sendable {
 
   /// `merge(self, other)` without building arrays when either is `.none`, the common case on
   /// the hot path of every action.
+  @inlinable
   func merging(_ other: Self) -> Self {
     if other.isNone { return self }
     if isNone { return other }

@@ -11,6 +11,7 @@
 /// ```
 public struct EmptyReducer<State, Action>: Reducer {
   /// Creates a reducer that does nothing.
+  @inlinable
   public init() {}
 
   /// Leaves the state as it is.
@@ -19,6 +20,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   ///   - state: The state, unchanged.
   ///   - action: The action, ignored.
   /// - Returns: ``Effect/none``.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     .none
   }

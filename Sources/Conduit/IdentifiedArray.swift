@@ -22,15 +22,16 @@ import Foundation
 /// are updated in proportion to what changed. Editing a copy of an array (while the original is
 /// still around) makes the copy start a fresh history, and the stores compare everything once.
 public struct IdentifiedArray<ID: Hashable, Element> {
-  var ids_: [ID]
-  var elements: ContiguousArray<Element>
-  var offsets: [ID: Int]
-  var log = ChangeLog<ID>()
-  let id: @Sendable (Element) -> ID
+  @usableFromInline var ids_: [ID]
+  @usableFromInline var elements: ContiguousArray<Element>
+  @usableFromInline var offsets: [ID: Int]
+  @usableFromInline var log = ChangeLog<ID>()
+  @usableFromInline let id: @Sendable (Element) -> ID
 
   /// Creates an empty array whose elements are identified by `id`.
   ///
   /// - Parameter id: Returns an element's id, such as `\.id`.
+  @inlinable
   public init(id: @escaping @Sendable (Element) -> ID) {
     self.ids_ = []
     self.elements = []
@@ -44,6 +45,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///   - elements: The elements, in order.
   ///   - id: Returns an element's id, such as `\.id`.
   /// - Precondition: No two elements share an id.
+  @inlinable
   public init(
     uniqueElements elements: some Sequence<Element>, id: @escaping @Sendable (Element) -> ID
   ) {
@@ -52,6 +54,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The ids of the elements, in order.
+  @inlinable
   public var ids: [ID] { ids_ }
 
   /// The element with the given id, or nil; setting nil removes it, and setting an element for
@@ -63,6 +66,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: The id of the element.
   /// - Precondition: A new element's id equals `id`.
+  @inlinable
   public subscript(id id: ID) -> Element? {
     get {
       offsets[id].map { elements[$0] }
@@ -107,6 +111,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: The id to look for.
   /// - Returns: `true` when an element has that id.
+  @inlinable
   public func contains(id: ID) -> Bool {
     offsets[id] != nil
   }
@@ -115,6 +120,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: The id to look for.
   /// - Returns: The element's offset, or nil when no element has that id.
+  @inlinable
   public func index(id: ID) -> Int? {
     offsets[id]
   }
@@ -123,6 +129,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter element: The element to add.
   /// - Precondition: No element has the same id.
+  @inlinable
   public mutating func append(_ element: Element) {
     appendWithoutLogging(element)
     log.record(.inserted(ids_[ids_.count - 1], at: ids_.count - 1))
@@ -134,6 +141,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///   - element: The element to insert.
   ///   - offset: The position of the new element; elements from there move up by one.
   /// - Precondition: No element has the same id, and `offset` is within `0...count`.
+  @inlinable
   public mutating func insert(_ element: Element, at offset: Int) {
     let id = self.id(element)
     precondition(offsets[id] == nil, Self.duplicateMessage(id))
@@ -149,6 +157,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Parameter id: The id of the element to remove.
   /// - Returns: The removed element, or nil when no element had that id.
   @discardableResult
+  @inlinable
   public mutating func remove(id: ID) -> Element? {
     guard let offset = offsets[id] else { return nil }
     return remove(at: offset)
@@ -159,6 +168,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Parameter offset: The position of the element to remove.
   /// - Returns: The removed element.
   @discardableResult
+  @inlinable
   public mutating func remove(at offset: Int) -> Element {
     let id = ids_.remove(at: offset)
     let element = elements.remove(at: offset)
@@ -210,13 +220,16 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// The point in this array's history that ``ChangeLog/changes(since:)`` counts from.
+  @inlinable
   var version: ChangeLog<ID>.Version { log.version }
 
+  @inlinable
   func changes(since version: ChangeLog<ID>.Version) -> ChangeLog<ID>.Changes? {
     log.changes(since: version)
   }
 
-  private mutating func appendWithoutLogging(_ element: Element) {
+  @inlinable
+  mutating func appendWithoutLogging(_ element: Element) {
     let id = self.id(element)
     precondition(offsets[id] == nil, Self.duplicateMessage(id))
     offsets[id] = ids_.count
@@ -231,7 +244,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     log.record(.reset)
   }
 
-  private static func duplicateMessage(_ id: ID) -> String {
+  @usableFromInline
+  static func duplicateMessage(_ id: ID) -> String {
     """
     IdentifiedArray: an element with id \(id) is already present; ids must be unique. \
     Assign through `array[id: \(id)]` to replace it.
@@ -274,14 +288,17 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
 
 extension IdentifiedArray: RandomAccessCollection {
   /// The position of the first element.
+  @inlinable
   public var startIndex: Int { 0 }
 
   /// The position after the last element.
+  @inlinable
   public var endIndex: Int { elements.count }
 
   /// The element at a position. Changing it in place keeps its position; its id must not change.
   ///
   /// - Parameter position: A valid position in the array.
+  @inlinable
   public subscript(position: Int) -> Element {
     get {
       elements[position]
@@ -311,6 +328,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   ///   - lhs: An array.
   ///   - rhs: Another array.
   /// - Returns: `true` when the elements are equal, in order.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.elements == rhs.elements
   }

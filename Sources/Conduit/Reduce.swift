@@ -17,11 +17,12 @@
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-  let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
   ///
   /// - Parameter reduce: Changes the state in place for an action, and returns an effect.
+  @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -29,6 +30,7 @@ public struct Reduce<State, Action>: Reducer {
   /// Wraps another reducer, hiding its type.
   ///
   /// - Parameter reducer: The reducer to wrap.
+  @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = { reducer.reduce(into: &$0, action: $1) }
   }
@@ -39,6 +41,7 @@ public struct Reduce<State, Action>: Reducer {
   ///   - state: The state to change, in place.
   ///   - action: The action to handle.
   /// - Returns: The closure's effect.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }

@@ -21,6 +21,7 @@ extension Reducer {
   ///   - column: The column of the call, which with the file and line tells call sites apart.
   ///   - element: The element reducer.
   /// - Returns: A reducer that runs the element reducer, then this one.
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: @escaping @Sendable (IdentifiedAction<ID, ElementAction>) -> Action,
@@ -42,12 +43,30 @@ extension Reducer {
 ///
 /// ``Reducer/forEach(_:action:fileID:line:column:element:)`` makes these; you do not name them.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let extractor: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let toElementAction: @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action
-  let element: Element
-  let site: CallSite
+  @usableFromInline let parent: Parent
+  @usableFromInline let toElements:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let extractor:
+    CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let toElementAction:
+    @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action
+  @usableFromInline let element: Element
+  @usableFromInline let site: CallSite
+
+  @inlinable
+  init(
+    parent: Parent, toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    extractor: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    toElementAction: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action,
+    element: Element, site: CallSite
+  ) {
+    self.parent = parent
+    self.toElements = toElements
+    self.extractor = extractor
+    self.toElementAction = toElementAction
+    self.element = element
+    self.site = site
+  }
 
   /// Runs the element reducer for an element action, then the parent reducer, and cancels the
   /// effects of elements the action removed.
@@ -56,6 +75,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ///   - state: The parent state.
   ///   - action: A parent action.
   /// - Returns: The element's effect (sending parent actions), the parent's, and cancellations.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -66,7 +86,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       .merging(cancelRemovedElements(in: state, since: before))
   }
 
-  private func reduceElement(
+  @inlinable
+  func reduceElement(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard case .element(let id, let elementAction) = extractor.extract(from: action) else {
@@ -88,7 +109,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       .cancellable(id: ElementEffectID(site: site, id: id))
   }
 
-  private func cancelRemovedElements(
+  @inlinable
+  func cancelRemovedElements(
     in state: Parent.State, since before: ChangeLog<ID>.Version
   ) -> Effect<Parent.Action> {
     let elements = state[keyPath: toElements]

@@ -21,6 +21,7 @@ extension Reducer {
   ///   - column: The column of the call, which with the file and line tells call sites apart.
   ///   - child: The child reducer.
   /// - Returns: A reducer that runs the child reducer while its state is present, then this one.
+  @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer>(
     _ toChild: WritableKeyPath<State, ChildState?>,
     action toChildAction: @escaping @Sendable (ChildAction) -> Action,
@@ -41,12 +42,27 @@ extension Reducer {
 ///
 /// ``Reducer/ifLet(_:action:fileID:line:column:then:)`` makes these; you do not name them.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let toChild: WritableKeyPath<Parent.State, Child.State?>
-  let extractor: CaseExtractor<Parent.Action, Child.Action>
-  let toChildAction: @Sendable (Child.Action) -> Parent.Action
-  let child: Child
-  let site: CallSite
+  @usableFromInline let parent: Parent
+  @usableFromInline let toChild: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let extractor: CaseExtractor<Parent.Action, Child.Action>
+  @usableFromInline let toChildAction: @Sendable (Child.Action) -> Parent.Action
+  @usableFromInline let child: Child
+  @usableFromInline let site: CallSite
+
+  @inlinable
+  init(
+    parent: Parent, toChild: WritableKeyPath<Parent.State, Child.State?>,
+    extractor: CaseExtractor<Parent.Action, Child.Action>,
+    toChildAction: @escaping @Sendable (Child.Action) -> Parent.Action, child: Child,
+    site: CallSite
+  ) {
+    self.parent = parent
+    self.toChild = toChild
+    self.extractor = extractor
+    self.toChildAction = toChildAction
+    self.child = child
+    self.site = site
+  }
 
   /// Runs the child reducer for a child action while the child state is present, then the
   /// parent reducer, and cancels the child's effects if the state became nil.
@@ -55,6 +71,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ///   - state: The parent state.
   ///   - action: A parent action.
   /// - Returns: The child's effect (sending parent actions), the parent's, and a cancellation.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {

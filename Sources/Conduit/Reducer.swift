@@ -68,6 +68,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   ///   - state: The state to change, in place.
   ///   - action: The action to handle.
   /// - Returns: The merged effects of the body's reducers.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }

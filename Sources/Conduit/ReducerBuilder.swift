@@ -17,6 +17,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter reducer: A reducer in the body.
   /// - Returns: The same reducer.
+  @inlinable
   public static func buildExpression<R: Reducer>(
     _ reducer: R
   ) -> R where R.State == State, R.Action == Action {
@@ -26,6 +27,7 @@ public enum ReducerBuilder<State, Action> {
   /// An empty body: a reducer that does nothing.
   ///
   /// - Returns: An ``EmptyReducer``.
+  @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> {
     EmptyReducer()
   }
@@ -34,6 +36,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter first: The reducer.
   /// - Returns: The same reducer.
+  @inlinable
   public static func buildPartialBlock<R: Reducer>(
     first: R
   ) -> R where R.State == State, R.Action == Action {
@@ -46,6 +49,7 @@ public enum ReducerBuilder<State, Action> {
   ///   - accumulated: The reducers so far.
   ///   - next: The next reducer.
   /// - Returns: A reducer that runs `accumulated`, then `next`.
+  @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
     accumulated: R0, next: R1
   ) -> Pair<R0, R1>
@@ -60,6 +64,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter reducer: The reducer, or nil when the condition was false.
   /// - Returns: A reducer that runs `reducer` when present.
+  @inlinable
   public static func buildOptional<R: Reducer>(
     _ reducer: R?
   ) -> Conditional<R, EmptyReducer<State, Action>> where R.State == State, R.Action == Action {
@@ -70,6 +75,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter first: The branch's reducer.
   /// - Returns: A reducer that runs `first`.
+  @inlinable
   public static func buildEither<R0: Reducer, R1: Reducer>(
     first: R0
   ) -> Conditional<R0, R1> where R0.State == State, R0.Action == Action {
@@ -80,6 +86,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter second: The branch's reducer.
   /// - Returns: A reducer that runs `second`.
+  @inlinable
   public static func buildEither<R0: Reducer, R1: Reducer>(
     second: R1
   ) -> Conditional<R0, R1> where R1.State == State, R1.Action == Action {
@@ -90,6 +97,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter reducers: One reducer per iteration.
   /// - Returns: A reducer that runs them in order and merges their effects.
+  @inlinable
   public static func buildArray<R: Reducer>(
     _ reducers: [R]
   ) -> Reduce<State, Action> where R.State == State, R.Action == Action {
@@ -102,6 +110,7 @@ public enum ReducerBuilder<State, Action> {
   ///
   /// - Parameter reducer: The reducer.
   /// - Returns: The reducer, wrapped in a ``Reduce``.
+  @inlinable
   public static func buildLimitedAvailability<R: Reducer>(
     _ reducer: R
   ) -> Reduce<State, Action> where R.State == State, R.Action == Action {
@@ -112,8 +121,14 @@ public enum ReducerBuilder<State, Action> {
   /// do not name them.
   public struct Pair<R0: Reducer, R1: Reducer>: Reducer
   where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
-    let first: R0
-    let second: R1
+    @usableFromInline let first: R0
+    @usableFromInline let second: R1
+
+    @inlinable
+    init(first: R0, second: R1) {
+      self.first = first
+      self.second = second
+    }
 
     /// Runs the first reducer, then the second, and merges their effects.
     ///
@@ -121,6 +136,7 @@ public enum ReducerBuilder<State, Action> {
     ///   - state: The state to change, in place.
     ///   - action: The action to handle.
     /// - Returns: Both reducers' effects, run at the same time.
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       let firstEffect = first.reduce(into: &state, action: action)
       return firstEffect.merging(second.reduce(into: &state, action: action))
@@ -142,6 +158,7 @@ public enum ReducerBuilder<State, Action> {
     ///   - state: The state to change, in place.
     ///   - action: The action to handle.
     /// - Returns: That reducer's effect.
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch self {
       case .first(let reducer): reducer.reduce(into: &state, action: action)

@@ -17,10 +17,10 @@
 /// (`case child(action: Child.Action)`) are told apart correctly. `action` must be an enum case
 /// of the parent action (or a closure that only wraps one).
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  let toChildState: WritableKeyPath<ParentState, Child.State>
-  let extractor: CaseExtractor<ParentAction, Child.Action>
-  let embed: @Sendable (Child.Action) -> ParentAction
-  let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  @usableFromInline let extractor: CaseExtractor<ParentAction, Child.Action>
+  @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
+  @usableFromInline let child: Child
 
   /// Creates a scope from a path to the child's state, the case of the child's actions, and the
   /// child reducer.
@@ -31,6 +31,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - fileID: The file of the call, named in error messages.
   ///   - line: The line of the call, named in error messages.
   ///   - child: The child reducer.
+  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: @escaping @Sendable (ChildAction) -> ParentAction,
@@ -50,6 +51,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - state: The parent state; only the child's part changes.
   ///   - action: A parent action.
   /// - Returns: The child's effect, sending parent actions; ``Effect/none`` for other actions.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = extractor.extract(from: action) else { return .none }
     let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)

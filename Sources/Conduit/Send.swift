@@ -15,8 +15,9 @@
 /// results.
 @MainActor
 public struct Send<Action>: Sendable {
-  let deliver: @MainActor @Sendable (Action) -> Void
+  @usableFromInline let deliver: @MainActor @Sendable (Action) -> Void
 
+  @inlinable
   nonisolated init(_ deliver: @escaping @MainActor @Sendable (Action) -> Void) {
     self.deliver = deliver
   }
@@ -30,6 +31,7 @@ public struct Send<Action>: Sendable {
   }
 
   /// A `Send` for a child's actions that delivers them embedded by `transform`.
+  @inlinable
   nonisolated func map<ChildAction>(
     _ transform: @escaping @Sendable (ChildAction) -> Action
   ) -> Send<ChildAction> {

@@ -110,8 +110,7 @@ import Testing
 
   private func layout<Value>(of value: Parent, as _: Value.Type) -> CaseLayouts.Layout {
     let metadata = EnumMetadata(Parent.self)!
-    return CaseLayouts.layout(
-      of: Parent.self, tag: metadata.tag(of: value), as: Value.self, metadata: metadata)
+    return CaseLayouts.layout(of: Parent.self, tag: metadata.tag(of: value), as: Value.self)
   }
 
   @Test func extractsFromOptionals() {

@@ -12,25 +12,33 @@
 ///
 /// Nothing is learned per instance, so it works the same when a reducer's `body` (and every
 /// `Scope` in it) is rebuilt for each action.
+@usableFromInline
 struct CaseExtractor<Root, Value>: Sendable {
-  private let embed: @Sendable (Value) -> Root
+  @usableFromInline let embed: @Sendable (Value) -> Root
 
   /// - Precondition: `Root` is an enum; otherwise there is no case to invert.
+  @inlinable
   init(embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt) {
-    precondition(
-      EnumMetadata(Root.self) != nil,
-      """
-      \(fileID):\(line): the action of a Scope must be an enum case such as `Action.child`, \
-      but \(Root.self) is not an enum.
-      """)
+    Self.requireEnum(Root.self, fileID: fileID, line: line)
     self.embed = embed
   }
 
+  @usableFromInline
+  static func requireEnum(_ root: Any.Type, fileID: StaticString, line: UInt) {
+    precondition(
+      EnumMetadata(root) != nil,
+      """
+      \(fileID):\(line): the action of a Scope must be an enum case such as `Action.child`, \
+      but \(root) is not an enum.
+      """)
+  }
+
+  @inlinable
   func extract(from root: Root) -> Value? {
     let metadata = EnumMetadata(Root.self)!
     let tag = metadata.tag(of: root)
     let candidate: Value
-    switch CaseLayouts.layout(of: Root.self, tag: tag, as: Value.self, metadata: metadata) {
+    switch CaseLayouts.layout(of: Root.self, tag: tag, as: Value.self) {
     case .other:
       return nil
     case .inline:
@@ -45,7 +53,8 @@ struct CaseExtractor<Root, Value>: Sendable {
   }
 
   /// The payload of `root` through `Mirror`, unwrapping a one-element labelled tuple.
-  private static func reflectedPayload(of root: Root) -> Value? {
+  @usableFromInline
+  static func reflectedPayload(of root: Root) -> Value? {
     guard let payload = Mirror(reflecting: root).children.first?.value else { return nil }
     if let value = payload as? Value { return value }
     let tuple = Mirror(reflecting: payload)
@@ -56,7 +65,9 @@ struct CaseExtractor<Root, Value>: Sendable {
 
 /// Whether a case of an enum carries a payload of a given type, and where it is stored: facts
 /// about types, found once and kept for the life of the process.
+@usableFromInline
 enum CaseLayouts {
+  @usableFromInline
   enum Layout: Sendable {
     /// The payload is not of the type asked for (or the case has none).
     case other
@@ -74,12 +85,11 @@ enum CaseLayouts {
 
   private static let known = Locked([Key: Layout]())
 
-  static func layout<Root, Value>(
-    of _: Root.Type, tag: UInt32, as _: Value.Type, metadata: EnumMetadata
-  ) -> Layout {
-    let key = Key(root: ObjectIdentifier(Root.self), value: ObjectIdentifier(Value.self), tag: tag)
+  @usableFromInline
+  static func layout(of root: Any.Type, tag: UInt32, as value: Any.Type) -> Layout {
+    let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value), tag: tag)
     if let layout = known.withLock({ $0[key] }) { return layout }
-    let layout = find(tag: tag, value: Value.self, metadata: metadata)
+    let layout = find(tag: tag, value: value, metadata: EnumMetadata(root)!)
     known.withLock { $0[key] = layout }
     return layout
   }

@@ -6,13 +6,22 @@
 /// starts a new one, because the copy's history no longer follows the original's. A reader that
 /// remembers the ``Version`` it last saw gets the changes since, or nil when it must compare
 /// everything (a new lineage, or more changes than the ring holds).
+@usableFromInline
 struct ChangeLog<ID: Hashable> {
   /// A point in an array's history.
+  @usableFromInline
   struct Version: Equatable, Sendable {
-    var lineage: UInt64
-    var generation: UInt64
+    @usableFromInline var lineage: UInt64
+    @usableFromInline var generation: UInt64
+
+    @inlinable
+    init(lineage: UInt64, generation: UInt64) {
+      self.lineage = lineage
+      self.generation = generation
+    }
   }
 
+  @usableFromInline
   enum Change {
     /// The element with this id may have changed; its position did not.
     case updated(ID)
@@ -23,19 +32,25 @@ struct ChangeLog<ID: Hashable> {
   }
 
   /// At most this many changes are kept; a reader further behind compares everything.
+  @inlinable
   static var capacity: Int { 64 }
 
-  private var lineage = Lineage()
-  private var generation: UInt64 = 0
-  private var ring: ContiguousArray<Change> = []
+  @usableFromInline var lineage = Lineage()
+  @usableFromInline var generation: UInt64 = 0
+  @usableFromInline var ring: ContiguousArray<Change> = []
   /// Where the oldest change sits in `ring` once it is full.
-  private var start = 0
+  @usableFromInline var start = 0
 
+  @inlinable
+  init() {}
+
+  @inlinable
   var version: Version {
     Version(lineage: lineage.id, generation: generation)
   }
 
   /// Records a change made in place.
+  @inlinable
   mutating func record(_ change: Change) {
     if !isKnownUniquelyReferenced(&lineage) {
       // Another copy of this array shares the history so far; from here the two differ.
@@ -51,6 +66,7 @@ struct ChangeLog<ID: Hashable> {
   }
 
   /// The changes made after `version`, oldest first; nil when they are not all known.
+  @inlinable
   func changes(since version: Version) -> Changes? {
     guard version.lineage == lineage.id, version.generation <= generation else { return nil }
     let count = Int(generation - version.generation)
@@ -60,15 +76,24 @@ struct ChangeLog<ID: Hashable> {
 
   /// The latest changes of a log, read in place rather than copied into an array: this runs on
   /// every send that touches a list.
+  @usableFromInline
   struct Changes: RandomAccessCollection {
-    fileprivate let ring: ContiguousArray<Change>
-    fileprivate let start: Int
-    let count: Int
+    @usableFromInline let ring: ContiguousArray<Change>
+    @usableFromInline let start: Int
+    @usableFromInline let count: Int
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    @inlinable
+    init(ring: ContiguousArray<Change>, start: Int, count: Int) {
+      self.ring = ring
+      self.start = start
+      self.count = count
+    }
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { count }
 
     /// The change at `position`, oldest first.
+    @inlinable
     subscript(position: Int) -> Change {
       ring[(start + ring.count - count + position) % ring.count]
     }
@@ -80,11 +105,13 @@ extension ChangeLog.Change: Sendable where ID: Sendable {}
 
 /// The identity of a lineage: a number, not an object address, so that a freed lineage's address
 /// being reused can never make two histories look like one.
+@usableFromInline
 final class Lineage: Sendable {
   private static let counter = Locked<UInt64>(0)
 
-  let id: UInt64
+  @usableFromInline let id: UInt64
 
+  @usableFromInline
   init() {
     id = Self.counter.withLock {
       $0 += 1

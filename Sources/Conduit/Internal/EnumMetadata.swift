@@ -5,11 +5,13 @@
 /// part of Swift's stable ABI (the value witness table of an enum, and the field descriptor the
 /// compiler emits for reflection): the same data `Mirror` uses, read without `Mirror`'s boxing and
 /// allocations, so finding a value's case costs a few nanoseconds instead of a microsecond or two.
+@usableFromInline
 struct EnumMetadata {
-  private let metadata: UnsafeRawPointer
-  private let witnesses: UnsafePointer<EnumValueWitnessTable>
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let witnesses: UnsafePointer<EnumValueWitnessTable>
 
   /// The metadata of `type`, or nil when it is not an enum (or an `Optional`).
+  @inlinable
   init?(_ type: Any.Type) {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let kind = metadata.load(as: UInt.self)
@@ -27,6 +29,7 @@ struct EnumMetadata {
 
   /// The case `value` holds: payload cases are numbered first, in declaration order, then the
   /// cases without payload.
+  @inlinable
   func tag<Enum>(of value: Enum) -> UInt32 {
     withUnsafePointer(to: value) { witnesses.pointee.getEnumTag(UnsafeRawPointer($0), metadata) }
   }
@@ -80,11 +83,13 @@ struct EnumMetadata {
 
   /// Copies the payload out of `value`, which must hold case `tag` with a payload laid out
   /// exactly as `Payload` and stored inline (not `indirect`).
+  @inlinable
   func payload<Enum, Payload>(of value: Enum, tag: UInt32, as _: Payload.Type) -> Payload {
     withProjectedPayload(of: value, tag: tag) { $0.load(as: Payload.self) }
   }
 
-  private func withProjectedPayload<Enum, Result>(
+  @inlinable
+  func withProjectedPayload<Enum, Result>(
     of value: Enum, tag: UInt32, _ body: (UnsafeRawPointer) -> Result
   ) -> Result {
     var copy = value
@@ -100,21 +105,23 @@ struct EnumMetadata {
 }
 
 /// The layout of the runtime's `EnumValueWitnessTable` (swift/ABI/ValueWitness.def).
-private struct EnumValueWitnessTable {
-  let initializeBufferWithCopyOfBuffer: UnsafeRawPointer
-  let destroy: UnsafeRawPointer
-  let initializeWithCopy: UnsafeRawPointer
-  let assignWithCopy: UnsafeRawPointer
-  let initializeWithTake: UnsafeRawPointer
-  let assignWithTake: UnsafeRawPointer
-  let getEnumTagSinglePayload: UnsafeRawPointer
-  let storeEnumTagSinglePayload: UnsafeRawPointer
-  let size: Int
-  let stride: Int
-  let flags: UInt32
-  let extraInhabitantCount: UInt32
-  let getEnumTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  let destructiveProjectEnumData: @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  let destructiveInjectEnumTag:
+@usableFromInline
+struct EnumValueWitnessTable {
+  @usableFromInline let initializeBufferWithCopyOfBuffer: UnsafeRawPointer
+  @usableFromInline let destroy: UnsafeRawPointer
+  @usableFromInline let initializeWithCopy: UnsafeRawPointer
+  @usableFromInline let assignWithCopy: UnsafeRawPointer
+  @usableFromInline let initializeWithTake: UnsafeRawPointer
+  @usableFromInline let assignWithTake: UnsafeRawPointer
+  @usableFromInline let getEnumTagSinglePayload: UnsafeRawPointer
+  @usableFromInline let storeEnumTagSinglePayload: UnsafeRawPointer
+  @usableFromInline let size: Int
+  @usableFromInline let stride: Int
+  @usableFromInline let flags: UInt32
+  @usableFromInline let extraInhabitantCount: UInt32
+  @usableFromInline let getEnumTag: @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline let destructiveProjectEnumData:
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline let destructiveInjectEnumTag:
     @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 }

@@ -8,6 +8,9 @@ final class RootRuntime<State, Action> {
   private var isProcessing = false
   private var queue: [(action: Action, handle: EffectHandle?)] = []
   private var queueHead = 0
+  /// Whether `queue` has been used during this send; checked instead of the array itself, whose
+  /// element type is a generic tuple that costs a metadata lookup to touch.
+  private var hasQueued = false
   /// Reused from send to send so propagation does not allocate.
   private var changed: [any StoreNode] = []
 
@@ -25,18 +28,20 @@ final class RootRuntime<State, Action> {
     if isProcessing {
       let handle = handle ?? EffectHandle()
       queue.append((action, handle))
+      hasQueued = true
       return StoreTask(handle: handle)
     }
     isProcessing = true
     defer {
-      if !queue.isEmpty {
+      if hasQueued {
         queue.removeAll(keepingCapacity: true)
         queueHead = 0
+        hasQueued = false
       }
       isProcessing = false
     }
     let task = StoreTask(handle: process(action, handle: handle, in: store))
-    while queueHead < queue.count {
+    while hasQueued, queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
       _ = process(next.action, handle: next.handle, in: store)

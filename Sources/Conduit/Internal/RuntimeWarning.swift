@@ -6,6 +6,7 @@ import Foundation
 /// Debug builds print the message to standard error, once per call site, so a warning inside a
 /// hot loop does not flood the console; release builds stay silent. Tests
 /// install a ``RuntimeWarnings/$handler`` to collect the messages instead.
+@usableFromInline
 func runtimeWarning(_ message: @autoclosure () -> String, fileID: StaticString, line: UInt) {
   if let handler = RuntimeWarnings.handler {
     handler(RuntimeWarnings.Warning(message: message(), fileID: "\(fileID)", line: line))

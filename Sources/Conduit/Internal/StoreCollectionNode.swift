@@ -96,7 +96,12 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     // Usually a send edits one row: keep that one aside and only gather more when there are.
     var firstUpdate: ID?
     var moreUpdates: [ID] = []
-    changes.forEach { change in
+    // An index loop: `forEach` would go through generic iterators this unspecialized code pays
+    // for in metadata lookups.
+    var position = 0
+    while position < changes.count {
+      let change = changes[position]
+      position += 1
       switch change {
       case .updated(let id):
         if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
