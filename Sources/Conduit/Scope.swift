@@ -12,10 +12,13 @@
 /// For an action of the parent, `Scope` finds out whether it is the child's case; if so, it runs
 /// the child reducer on the child state in place and embeds the child's effects back into
 /// parent actions. Other actions are ignored. The case is found without macros or per-case
-/// code: the first time it is needed, Conduit learns which case `action` builds, then matches
-/// actions by case in a few nanoseconds. Cases that share a payload type and labelled payloads
+/// code: Conduit reads the action's case from the Swift runtime's type metadata and checks that
+/// `action` builds that same case, so cases that share a payload type and labelled payloads
 /// (`case child(action: Child.Action)`) are told apart correctly. `action` must be an enum case
-/// of the parent action (or a closure that only wraps one).
+/// of the parent action (or a closure that only wraps one, unchanged).
+///
+/// This costs about 50 ns for each `Scope` an action passes, where a hand-written `switch`
+/// costs a few; `Benchmarks/README.md` has the figures.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let extractor: CaseExtractor<ParentAction, Child.Action>
