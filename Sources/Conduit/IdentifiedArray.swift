@@ -18,7 +18,7 @@ import Foundation
 /// through ``subscript(id:)``.
 ///
 /// Each array also remembers its latest edits, which is how the row stores of
-/// ``Store/scope(state:action:fileID:line:column:)-(KeyPath<State,IdentifiedArray<ID,ElementState>>,_,_,_,_)``
+/// ``Store/scope(state:action:)-6ffi``
 /// are updated in proportion to what changed. Editing a copy of an array (while the original is
 /// still around) makes the copy start a fresh history, and the stores compare everything once.
 public struct IdentifiedArray<ID: Hashable, Element> {

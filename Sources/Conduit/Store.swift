@@ -4,7 +4,7 @@ import Observation
 ///
 /// A root store runs its reducer on every ``send(_:)`` and starts the effects the reducer
 /// returns. Views do not watch the root: they watch small stores derived from it with
-/// ``derived(deriveState:embedAction:)``, ``scope(state:action:)``, ``observe(_:)`` or
+/// ``derived(deriveState:embedAction:)``, ``scope(state:action:)-1cw5l``, ``observe(_:)`` or
 /// ``connect(using:)``, each of which notifies its observers only when its own state changes.
 ///
 /// ```swift
