@@ -28,7 +28,8 @@ enum POSIXFile {
   static func kind(of path: String) throws -> Kind {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      if errno == ENOENT { return .missing }
+      // Not there, or cannot be there because a parent is a file: either way, no history yet.
+      if errno == ENOENT || errno == ENOTDIR { return .missing }
       throw HistoryFileError(description: lastError())
     }
     return (info.st_mode & S_IFMT) == S_IFREG ? .regular : .other

@@ -89,18 +89,22 @@ final class InteractiveMode {
   }
 
   /// Starts reading standard input and the signals that end the app or resize the screen.
-  private static func listen(
+  ///
+  /// `nonisolated`, with `@Sendable` handlers: they run on `queue`, and a closure formed on the
+  /// main actor would trap there, on Swift 6's check that main-actor code runs on the main
+  /// actor.
+  private nonisolated static func listen(
     on queue: DispatchQueue, _ continuation: AsyncStream<Event>.Continuation
   ) -> [any DispatchSourceProtocol] {
     let input = DispatchSource.makeReadSource(fileDescriptor: 0, queue: queue)
-    input.setEventHandler {
+    input.setEventHandler { @Sendable in
       var buffer = [UInt8](repeating: 0, count: 256)
       let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count > 0 {
         continuation.yield(.input(Array(buffer[0..<count])))
       } else if count == 0 || errno != EINTR && errno != EAGAIN {
+        // The run loop stops at the first one and cancels this source.
         continuation.yield(.endOfInput)
-        input.cancel()
       }
     }
     input.resume()
@@ -109,7 +113,7 @@ final class InteractiveMode {
       // The default action would end the process before the terminal is restored.
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { continuation.yield(.signal(number)) }
+      source.setEventHandler { @Sendable in continuation.yield(.signal(number)) }
       source.resume()
       sources.append(source)
     }
@@ -187,7 +191,7 @@ final class InteractiveMode {
   }
 
   /// The lines that fit in `rows`, scrolled to keep the cursor line (marked `>`) in view.
-  static func window(_ lines: [String], rows: Int) -> [String] {
+  nonisolated static func window(_ lines: [String], rows: Int) -> [String] {
     guard lines.count > rows, rows > 0 else { return lines }
     let cursor = lines.firstIndex { $0.hasPrefix(">") } ?? 0
     let start = min(max(0, cursor - rows / 2), lines.count - rows)
