@@ -52,7 +52,7 @@ import Testing
         "-- search (render 3)",
         "   Search: fog",
         "   1 episode matches \"fog\":",
-        "   > 1.   Harbor Lights     Fog Signal               S01E02  2015-10-12",
+        "   › 1.   Harbor Lights     Fog Signal               S01E02  2015-10-12",
       ])
     #expect(!quit)
   }

@@ -40,7 +40,7 @@ import Testing
       lines == [
         "Watched 2 episodes, most recent first:",
         "  1. Slack Tide               S01E02  2019-03-21 [breakwater.jpg]",
-        "> 2. (unknown episode)        S10E02             [no poster]",
+        "› 2. (unknown episode)        S10E02             [no poster]",
       ])
   }
 
@@ -53,7 +53,7 @@ import Testing
     let long = HistoryView.State.Poster(
       ids: .harbor1, imageURL: nil, title: String(repeating: "x", count: 30), subtitle: "")
     let lines = historyView().render(.init(posters: [long], selection: 0))
-    #expect(lines[1] == "> 1. " + String(repeating: "x", count: 23) + "~ S01E01             [no poster]")
+    #expect(lines[1] == "› 1. " + String(repeating: "x", count: 23) + "~ S01E01             [no poster]")
   }
 
   @Test func emptySearchInvitesTyping() {
@@ -94,7 +94,7 @@ import Testing
         "Search: break",
         "5 episodes match \"break\"; the first 2:",
         "  1. * Breakwater        The Undertow             S01E01  2019-03-14",
-        "> 2.   Breakwater        Slack Tide               S01E02  2019-03-21",
+        "› 2.   Breakwater        Slack Tide               S01E02  2019-03-21",
         "(* watched)",
       ])
   }

@@ -46,8 +46,8 @@ import Testing
   }
 
   @Test func theContentWindowKeepsTheCursorLineInView() {
-    let lines = (0..<10).map { $0 == 8 ? ">\($0)" : " \($0)" }
-    #expect(InteractiveMode.window(lines, rows: 4) == [" 6", " 7", ">8", " 9"])
+    let lines = (0..<10).map { $0 == 8 ? "›\($0)" : " \($0)" }
+    #expect(InteractiveMode.window(lines, rows: 4) == [" 6", " 7", "›8", " 9"])
     #expect(InteractiveMode.window(Array(lines.prefix(3)), rows: 4).count == 3)
   }
 }

@@ -190,10 +190,10 @@ final class InteractiveMode {
     return screen.update(rows)
   }
 
-  /// The lines that fit in `rows`, scrolled to keep the cursor line (marked `>`) in view.
+  /// The lines that fit in `rows`, scrolled to keep the cursor line in view.
   nonisolated static func window(_ lines: [String], rows: Int) -> [String] {
     guard lines.count > rows, rows > 0 else { return lines }
-    let cursor = lines.firstIndex { $0.hasPrefix(">") } ?? 0
+    let cursor = lines.firstIndex { $0.hasPrefix(Layout.cursor) } ?? 0
     let start = min(max(0, cursor - rows / 2), lines.count - rows)
     return Array(lines[start..<(start + rows)])
   }

@@ -34,7 +34,7 @@ struct HistoryView: TerminalView {
     let count = state.posters.count
     var lines = ["Watched \(count) episode\(count == 1 ? "" : "s"), most recent first:"]
     for (index, poster) in state.posters.enumerated() {
-      let cursor = index == state.selection ? ">" : " "
+      let cursor = index == state.selection ? Layout.cursor : " "
       let title = poster.title.isEmpty ? "(unknown episode)" : poster.title
       let image = poster.imageURL.map { "[\($0.lastPathComponent)]" } ?? "[no poster]"
       lines.append(

@@ -1,5 +1,8 @@
 /// Small text-layout helpers shared by the views' `render` functions.
 enum Layout {
+  /// Marks the list entry under the cursor. Not `>`, which line mode puts before each command.
+  static let cursor = "›"
+
   /// `text` cut or padded with spaces to `width` characters.
   static func pad(_ text: String, to width: Int) -> String {
     if text.count > width { return String(text.prefix(width - 1)) + "~" }

@@ -51,7 +51,7 @@ struct SearchView: TerminalView {
             : "\(total) episodes match \"\(state.query)\":")
     }
     for (index, result) in state.results.enumerated() {
-      let cursor = index == state.selection ? ">" : " "
+      let cursor = index == state.selection ? Layout.cursor : " "
       let watched = result.isWatched ? "*" : " "
       lines.append(
         Layout.trimmingTrailingSpaces(
