@@ -67,7 +67,8 @@ import Testing
   }
 
   @Test func viewActionsBecomeSearchAndWatchActions() {
-    #expect(SearchConnector().connect(action: .queryChanged("fog")) == .search(.queryChanged("fog")))
+    #expect(
+      SearchConnector().connect(action: .queryChanged("fog")) == .search(.queryChanged("fog")))
     #expect(
       SearchConnector().connect(action: .markAsWatched(episode: .harbor1))
         == .markAsWatched(episode: .harbor1, watched: true))

@@ -23,7 +23,8 @@ import Testing
     }
     folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
     let candidates = folders.map { $0.appendingPathComponent("tv-tracker") }
-    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+      let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else {
       Issue.record("tv-tracker not found; looked at \(candidates.map(\.path))")
       throw CancellationError()
@@ -33,7 +34,9 @@ import Testing
 
   /// Runs the app in `folder` with `input` on standard input (a file, as in `< script`).
   static func run(_ arguments: [String], input: String, in folder: TemporaryFolder) throws -> Run {
-    let paths = (input: folder.file(".in"), output: folder.file(".out"), errors: folder.file(".err"))
+    let paths = (
+      input: folder.file(".in"), output: folder.file(".out"), errors: folder.file(".err")
+    )
     try Data(input.utf8).write(to: URL(fileURLWithPath: paths.input))
     try Data().write(to: URL(fileURLWithPath: paths.output))
     try Data().write(to: URL(fileURLWithPath: paths.errors))

@@ -34,10 +34,11 @@ import Testing
 @Suite struct LineModeTests {
   @Test func startPrintsEveryViewWithRenderOne() {
     let output = LineMode(app: TrackerApp(store: makeAppStore())).start()
-    #expect(output.filter { $0.hasPrefix("-- ") } == [
-      "-- tabs (render 1)", "-- history (render 1)", "-- search (render 1)",
-      "-- profile (render 1)",
-    ])
+    #expect(
+      output.filter { $0.hasPrefix("-- ") } == [
+        "-- tabs (render 1)", "-- history (render 1)", "-- search (render 1)",
+        "-- profile (render 1)",
+      ])
   }
 
   @Test func typingPrintsOnlyTheSearchView() async {

@@ -53,7 +53,8 @@ import Testing
     let long = HistoryView.State.Poster(
       ids: .harbor1, imageURL: nil, title: String(repeating: "x", count: 30), subtitle: "")
     let lines = historyView().render(.init(posters: [long], selection: 0))
-    #expect(lines[1] == "› 1. " + String(repeating: "x", count: 23) + "~ S01E01             [no poster]")
+    #expect(
+      lines[1] == "› 1. " + String(repeating: "x", count: 23) + "~ S01E01             [no poster]")
   }
 
   @Test func emptySearchInvitesTyping() {

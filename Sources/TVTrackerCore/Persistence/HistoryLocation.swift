@@ -7,6 +7,7 @@ enum HistoryLocation {
   /// - Parameters:
   ///   - environment: The process environment.
   ///   - home: The home folder to use when `HOME` is not set.
+  /// - Returns: The path of the history file.
   static func defaultPath(environment: [String: String], home: String) -> String {
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       return join(dataHome, "tv-tracker/history.json")
