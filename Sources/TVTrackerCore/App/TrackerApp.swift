@@ -87,14 +87,13 @@ final class TrackerApp {
   /// Marks the episode under the cursor of the selected tab watched.
   @discardableResult
   func watchSelected() -> StoreTask? {
-    switch selectedTab {
-    case .activity:
-      history.viewModel.selection.map { try? watch(number: $0 + 1) } ?? nil
-    case .search:
-      search.viewModel.selection.map { try? watch(number: $0 + 1) } ?? nil
-    case .profile:
-      nil
-    }
+    let selection: Int? =
+      switch selectedTab {
+      case .activity: history.viewModel.selection
+      case .search: search.viewModel.selection
+      case .profile: nil
+      }
+    return selection.flatMap { try? watch(number: $0 + 1) }
   }
 
   /// Marks the `number`th episode (from 1) of the selected tab's list watched.
