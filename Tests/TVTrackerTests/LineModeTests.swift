@@ -75,6 +75,25 @@ import Testing
     #expect(output == ["> tab activity", "(no view rendered again)"])
   }
 
+  @Test func helpListsTheCommandsAndRendersNothing() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore()))
+    _ = mode.start()
+    let (output, _) = await mode.execute("help")
+    #expect(output == ["> help"] + LineCommand.helpText)
+  }
+
+  @Test func clearingRendersTheSearchViewOnce() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore()))
+    _ = mode.start()
+    _ = await mode.execute("type fog")
+    let (output, _) = await mode.execute("clear")
+    #expect(
+      output == [
+        "> clear", "-- search (render 4)", "   Search:",
+        "   Type to search 2 shows and 5 episodes.",
+      ])
+  }
+
   @Test func runStopsAtQuitAndIgnoresTheRest() async {
     let mode = LineMode(app: TrackerApp(store: makeAppStore()))
     var input = ["tab profile", "quit", "tab search"][...]

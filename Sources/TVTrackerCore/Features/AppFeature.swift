@@ -78,8 +78,9 @@ struct AppFeature: Reducer {
     }
   }
 
-  private func markAsWatched(_ episode: Ids, watched: Bool, in state: inout State) -> Effect<Action>
-  {
+  private func markAsWatched(
+    _ episode: Ids, watched: Bool, in state: inout State
+  ) -> Effect<Action> {
     var history = state.watchedHistory
     history.removeAll { $0 == episode }
     if watched { history.insert(episode, at: 0) }
