@@ -1,0 +1,74 @@
+import Conduit
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The tv-tracker example app: Conduit's tab app from the seeds, in a terminal.
+///
+/// The `tv-tracker` executable only calls ``main(arguments:)``:
+///
+/// ```swift
+/// exit(await TVTracker.main(arguments: Array(CommandLine.arguments.dropFirst())))
+/// ```
+public enum TVTracker {
+  /// Runs the app until the user quits.
+  ///
+  /// - Parameter arguments: The command-line arguments, without the program name.
+  /// - Returns: The exit status: 0 after a normal quit, 2 for bad arguments, 1 when the app
+  ///   cannot start, and 128 plus the signal number when a signal ended it.
+  @MainActor
+  public static func main(arguments: [String]) async -> Int32 {
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      printError("tv-tracker: \(error.message)\n\n\(Options.usage)")
+      return 2
+    }
+    if options.showHelp {
+      print(Options.usage)
+      return 0
+    }
+    let catalog: Catalog
+    do {
+      catalog = try Catalog.bundled()
+    } catch {
+      printError("tv-tracker: cannot load the show catalog: \(error)")
+      return 1
+    }
+    let path =
+      options.dataPath
+      ?? HistoryLocation.defaultPath(
+        environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    let file = HistoryFile(path: path)
+    let opened = file.open()
+    for notice in opened.notices { printError("tv-tracker: \(notice)") }
+
+    let interactive = options.mode == .automatic && isatty(0) == 1 && isatty(1) == 1
+    let clock: any Clock<Duration> = interactive ? ContinuousClock() : ImmediateClock()
+    let store = Store(
+      initialState: AppFeature.State(
+        catalog: catalog, watchedHistory: opened.history, historyPath: path,
+        saveProblem: opened.saveProblem),
+      reducer: AppFeature(
+        catalog: catalog, clock: clock,
+        storage: .live(file, blockedBecause: opened.blockedReason)))
+    let app = TrackerApp(store: store)
+
+    if interactive {
+      return await InteractiveMode(app: app, notices: opened.notices).run()
+    }
+    await LineMode(app: app).run(readLine: { Swift.readLine() }, print: { Swift.print($0) })
+    return 0
+  }
+
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}

@@ -1,0 +1,46 @@
+import Conduit
+import Foundation
+
+/// The Activity tab: the watched history as posters, most recent first.
+struct HistoryView: TerminalView {
+  struct State: Equatable {
+    let posters: [Poster]
+    /// The poster under the cursor; nil when there are none.
+    let selection: Int?
+
+    struct Poster: Hashable {
+      let ids: Ids
+      let imageURL: URL?
+      let title: String
+      let subtitle: String
+    }
+  }
+
+  enum Action: Equatable {
+    case markAsWatched(episode: Ids)
+  }
+
+  typealias ViewModel = Store<State, Action>
+
+  let viewModel: ViewModel
+
+  func render(_ state: State) -> [String] {
+    guard !state.posters.isEmpty else {
+      return [
+        "Nothing watched yet.",
+        "Find an episode in Search and mark it watched.",
+      ]
+    }
+    let count = state.posters.count
+    var lines = ["Watched \(count) episode\(count == 1 ? "" : "s"), most recent first:"]
+    for (index, poster) in state.posters.enumerated() {
+      let cursor = index == state.selection ? Layout.cursor : " "
+      let title = poster.title.isEmpty ? "(unknown episode)" : poster.title
+      let image = poster.imageURL.map { "[\($0.lastPathComponent)]" } ?? "[no poster]"
+      lines.append(
+        "\(cursor)\(Layout.number(index + 1)) \(Layout.pad(title, to: 24)) "
+          + "\(Layout.pad(poster.ids.code, to: 7)) \(Layout.pad(poster.subtitle, to: 10)) \(image)")
+    }
+    return lines.map(Layout.trimmingTrailingSpaces)
+  }
+}
