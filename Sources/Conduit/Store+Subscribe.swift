@@ -13,37 +13,13 @@ extension Store {
   /// - Parameter onChange: Called with the new state after each change.
   /// - Returns: A subscription; the callback stops when it is cancelled or freed.
   public func subscribe(_ onChange: @escaping @MainActor (State) -> Void) -> Subscription {
-    sweepCancelledSubscribers()
-    let isActive = Locked(true)
-    subscribers.append(Subscriber(isActive: isActive, onChange: onChange))
-    // The closure holds the store, keeping a derived store alive while someone listens.
-    return Subscription { [self] in
-      // Cancelling may happen on any thread, so it only lowers the flag; the entry is swept
-      // at the next change or subscription, on the main actor.
-      isActive.withLock { $0 = false }
-      _ = self
-    }
-  }
-
-  private func sweepCancelledSubscribers() {
-    subscribers.removeAll { !$0.isActive.withLock { $0 } }
+    // The subscription holds the store, keeping a derived store alive while someone listens.
+    subscribers.add(onChange, owner: self)
   }
 
   func callSubscribers() {
-    var sawCancelled = false
-    // A snapshot: callbacks may subscribe or cancel while the loop runs.
-    for subscriber in subscribers {
-      if subscriber.isActive.withLock({ $0 }) {
-        subscriber.onChange(currentState)
-      } else {
-        sawCancelled = true
-      }
-    }
-    if sawCancelled { sweepCancelledSubscribers() }
+    // A copy: callbacks may subscribe or cancel while it runs.
+    let subscribers = self.subscribers
+    if subscribers.call(with: currentState) { self.subscribers.sweep() }
   }
-}
-
-struct Subscriber<State> {
-  let isActive: Locked<Bool>
-  let onChange: @MainActor (State) -> Void
 }

@@ -36,12 +36,7 @@ public final class Store<State, Action>: Observable {
   private let stateKeyPath: KeyPath<Store, State>
   /// Stores and collections derived from this one, held weakly: a view owns what it watches.
   var children: [WeakNode] = []
-  var subscribers: [Subscriber<State>] = [] {
-    // Kept beside the array: asking a generic array whether it is empty costs a metadata lookup
-    // in this unspecialized code, on every change of every store.
-    didSet { hasSubscribers = !subscribers.isEmpty }
-  }
-  private var hasSubscribers = false
+  var subscribers = SubscriberList<State>()
   var childCache = ChildCache()
 
   /// Creates a root store that runs `reducer` on every action.
@@ -123,6 +118,6 @@ public final class Store<State, Action>: Observable {
     // from `willSet`, which on its own would expose the old value).
     registrar.willSet(self, keyPath: stateKeyPath)
     registrar.didSet(self, keyPath: stateKeyPath)
-    if hasSubscribers { callSubscribers() }
+    if !subscribers.isEmpty { callSubscribers() }
   }
 }

@@ -27,7 +27,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   /// The stores of the collection last handed out, reused until the order changes.
   private weak var snapshot: StoreCollection<ID, Element, ElementAction>.Snapshot?
   private let registrar = ObservationRegistrar()
-  private var subscribers: [Subscriber<StoreCollection<ID, Element, ElementAction>>] = []
+  private var subscribers = SubscriberList<StoreCollection<ID, Element, ElementAction>>()
   private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
@@ -157,30 +157,16 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     registrar.willSet(self, keyPath: idsKeyPath)
     registrar.didSet(self, keyPath: idsKeyPath)
     guard !subscribers.isEmpty else { return }
-    let collection = self.collection()
-    var sawCancelled = false
-    for subscriber in subscribers {
-      if subscriber.isActive.withLock({ $0 }) {
-        subscriber.onChange(collection)
-      } else {
-        sawCancelled = true
-      }
-    }
-    if sawCancelled { subscribers.removeAll { !$0.isActive.withLock { $0 } } }
+    // A copy: callbacks may subscribe or cancel while it runs.
+    let subscribers = self.subscribers
+    if subscribers.call(with: collection()) { self.subscribers.sweep() }
   }
 
   func subscribe(
     _ onChange: @escaping @MainActor (StoreCollection<ID, Element, ElementAction>) -> Void
   ) -> Subscription {
-    subscribers.removeAll { !$0.isActive.withLock { $0 } }
-    let isActive = Locked(true)
-    subscribers.append(Subscriber(isActive: isActive, onChange: onChange))
-    // Held, type-erased, so the subscription keeps the node (and its parent) alive.
-    let owner: any Sendable = self
-    return Subscription {
-      isActive.withLock { $0 = false }
-      _ = owner
-    }
+    // Type-erased so the subscription can hold the node (and its parent) alive.
+    subscribers.add(onChange, owner: self as any Sendable)
   }
 
   /// How many row stores are alive, for tests.
