@@ -40,6 +40,21 @@ import Testing
     #expect(recorded.first?.fileID == "ConduitTests/Fixtures.swift")
   }
 
+  @Test func warningIsPrintedOncePerCallSite() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+        await MainActor.run {
+          let store = Store(
+            initialState: ListFeature.State(rows: ListFeature.rows(1...2)), reducer: ListFeature())
+          store.send(.rows(.element(id: 9, action: .toggled)))
+          store.send(.rows(.element(id: 8, action: .renamed("x"))))
+        }
+      })
+    let printed = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(printed.components(separatedBy: "[Conduit] warning:").count == 2)
+    #expect(printed.contains("(id: 9)"))
+  }
+
   @Test func removingARowCancelsItsEffects() async {
     let store = Store(
       initialState: ListFeature.State(rows: ListFeature.rows(1...2)), reducer: ListFeature())
