@@ -101,13 +101,3 @@ import Testing
     #expect(warnings.withLock { $0 } == 0)
   }
 }
-
-/// Values appended on the main actor, by effects and by closures handed to an executor.
-@MainActor
-final class Log<Value> {
-  private(set) var values: [Value] = []
-
-  func append(_ value: Value) {
-    values.append(value)
-  }
-}
