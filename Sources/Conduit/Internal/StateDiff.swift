@@ -133,6 +133,13 @@ public struct StateDiff: Sendable {
     changes = differ.finish()
   }
 
+  /// A diff made of changes already found, such as a filtered part of another diff.
+  ///
+  /// - Parameter changes: The changes, in the order to list them.
+  public init(changes: [Change]) {
+    self.changes = changes
+  }
+
   /// One line per change, `path: what changed`, in the given style.
   ///
   /// - Parameter style: Whether the values are expected and actual, or before and after.
