@@ -13,12 +13,13 @@
 /// await store.receive(.resultsLoaded(["Breaking Bad"])) { $0.results = ["Breaking Bad"] }
 /// ```
 ///
-/// A task that sleeps on the clock stays suspended until ``advance(by:)`` (or ``run(timeout:
+/// A task that sleeps on the clock stays suspended until ``advance(by:)`` (or ``run(maxWakeUps:
 /// fileID:filePath:line:column:)``) moves the time past its deadline. Advancing wakes the
 /// sleepers one at a time, in deadline order (in the order they fell asleep for equal
 /// deadlines), and for each waits until the woken task has resumed and gone as far as it can:
 /// until it sleeps again, ends, or stops making progress. Effects started by a ``TestStore``
-/// report when they deliver actions, sleep and end, so that wait needs no real time. A
+/// report when they deliver actions, sleep and end, so that wait needs no real time; other
+/// tasks are given a hundred turns of the scheduler without progress before the clock moves on. A
 /// cancelled sleep throws `CancellationError` at once and leaves nothing behind.
 ///
 /// Conduit has no outside dependencies, so this clock is written here rather than taken from
@@ -179,40 +180,36 @@ public final class TestClock: Clock, Sendable {
   public func advance(to deadline: Instant) async {
     // Tasks the helpers do not track may be about to fall asleep: give them a few turns.
     await EffectActivity.settle(nil)
-    while let (id, continuation, activity) = wakeNextSleeper(until: deadline) {
-      continuation?.resume()
-      await awaitHandshake(id)
-      await EffectActivity.settle(activity.map { [$0] })
-    }
+    _ = await wakeSleepers(until: deadline, atMost: .max)
   }
 
   /// Advances the clock until no task sleeps on it.
   ///
   /// Use it when the exact times do not matter. A task that keeps sleeping in a loop (a
-  /// timer) would never let it end, so it gives up after `timeout` of real time and records a
-  /// test failure; advance timers with ``advance(by:)`` instead.
+  /// timer) would never let it end, so it gives up after waking tasks `maxWakeUps` times and
+  /// records a test failure; advance timers with ``advance(by:)`` instead.
   ///
   /// - Parameters:
-  ///   - timeout: The real time after which to give up.
+  ///   - maxWakeUps: How many times to wake a task before giving up.
   ///   - fileID: The file of the call, for the failure.
   ///   - filePath: The full path of the file of the call, for the failure.
   ///   - line: The line of the call, for the failure.
   ///   - column: The column of the call, for the failure.
   public func run(
-    timeout: Duration = .seconds(5),
+    maxWakeUps: Int = 1_000,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
     let framework = TestFramework.current
-    let giveUp = ContinuousClock.now.advanced(by: timeout)
+    var wakeUps = 0
     await EffectActivity.settle(nil)
     while let next = state.withLock({ $0.sleepers.values.map(\.deadline).min() }) {
-      guard ContinuousClock.now < giveUp else {
+      guard wakeUps < maxWakeUps else {
         recordFailure(
           """
-          TestClock.run() gave up after \(describe(timeout)): \
+          TestClock.run() gave up after waking tasks \(maxWakeUps) times: \
           \(counted(sleeperCount, "task")) still sleeping. A task that sleeps in a loop never \
           lets it end; advance such timers with advance(by:).
           """,
@@ -220,8 +217,22 @@ public final class TestClock: Clock, Sendable {
           fallback: framework)
         return
       }
-      await advance(to: next)
+      wakeUps += await wakeSleepers(until: next, atMost: maxWakeUps - wakeUps)
     }
+  }
+
+  /// Wakes the sleepers due by `deadline` one at a time, each after the one before has gone as
+  /// far as it can, then moves the time to `deadline`; stops early after `limit` wake-ups.
+  /// Returns how many it woke.
+  private func wakeSleepers(until deadline: Instant, atMost limit: Int) async -> Int {
+    var count = 0
+    while count < limit, let (id, continuation, activity) = wakeNextSleeper(until: deadline) {
+      continuation?.resume()
+      await awaitHandshake(id)
+      await EffectActivity.settle(activity.map { [$0] })
+      count += 1
+    }
+    return count
   }
 
   /// Takes the earliest sleeper due by `deadline` and moves the time to its deadline, or,

@@ -194,13 +194,13 @@ public final class TestStore<State: Equatable, Action> {
       for received in waiting {
         let (_, started) = reduceAndStart(
           received.action, origin: "receive(\(StateDiff.describe(received.action)))")
-        await EffectActivity.settle(started, limit: timeout)
+        await EffectActivity.settle(started)
       }
     }
     let before = state
     let (task, started) = reduceAndStart(action, origin: "\(name) at \(site)")
     checkState(before: before, expecting: updateExpectedState, after: name, at: site)
-    await EffectActivity.settle(started, limit: timeout)
+    await EffectActivity.settle(started)
     return task
   }
 
@@ -309,7 +309,7 @@ public final class TestStore<State: Equatable, Action> {
         while let received = popReceived() {
           let (_, started) = reduceAndStart(
             received.action, origin: "receive(\(StateDiff.describe(received.action)))")
-          await EffectActivity.settle(started, limit: limit)
+          await EffectActivity.settle(started)
         }
       }
       let isQuiet = { self.executor.runningCount == 0 }
@@ -386,7 +386,7 @@ public final class TestStore<State: Equatable, Action> {
       }
       // The sender, too, goes as far as it can, so what it does next happens before the test
       // goes on.
-      await EffectActivity.settle(started + [received.sender].compactMap { $0 }, limit: limit)
+      await EffectActivity.settle(started + [received.sender].compactMap { $0 })
       if matches || exhaustivity == .on { return }
       skipped.append(description)
     }
@@ -405,19 +405,7 @@ public final class TestStore<State: Equatable, Action> {
   private func waitUntil(
     _ deadline: ContinuousClock.Instant, _ isDone: () -> Bool
   ) async -> Bool {
-    if isDone() { return true }
-    let context = self.context
-    // Real time only bounds a wait that is failing; a passing wait ends when `isDone` holds.
-    let timer = Task {
-      try? await Task.sleep(until: deadline, clock: .continuous)
-      context.wake()
-    }
-    defer { timer.cancel() }
-    while !isDone() {
-      guard ContinuousClock.now < deadline else { return false }
-      await context.wait()
-    }
-    return true
+    await context.wait(until: deadline, for: isDone)
   }
 
   // MARK: - Checking

@@ -7,7 +7,7 @@
 /// asleep on the test clock before the clock advances, or has delivered its actions before
 /// the next effect wakes. The test store wraps each effect's work (through
 /// ``EffectExecutor``'s instrument) to bind ``current`` for the effect's task; the test clock
-/// and the store's delivery report to it; and ``settle(_:idleYields:limit:)`` waits on those
+/// and the store's delivery report to it; and ``settle(_:)`` waits on those
 /// reports instead of on time.
 final class EffectActivity: Sendable {
   enum Phase: Sendable {
@@ -88,7 +88,12 @@ final class EffectActivity: Sendable {
 
   /// How many turns without any report from a running effect count as "it is waiting for
   /// something other than a test clock".
-  static let idleYields = 100
+  static let idleTurns = 100
+
+  /// How many turns a settle takes at most: a safety net for an effect that reports progress
+  /// forever without settling (one that sends in a tight loop). Counted in turns rather than
+  /// real time so that a busy machine, which slows every turn, does not cut a wait short.
+  static let maxTurns = 100_000
 
   /// Lets other work run once: a turn of the caller's executor, then every job already queued
   /// on the main actor. Effects deliver their actions on the main actor, so an effect whose
@@ -102,24 +107,21 @@ final class EffectActivity: Sendable {
   /// reporting progress.
   ///
   /// An effect whose task has not begun is always waited for: it will begin. An effect that
-  /// is running is waited for until it ends or sleeps on a test clock, or until `idleYields`
+  /// is running is waited for until it ends or sleeps on a test clock, or until `idleTurns`
   /// turns pass without a report from any of them (it awaits something the helpers cannot
-  /// see, such as a stream the test feeds). With no activities, it yields `idleYields` times,
-  /// which lets tasks the helpers do not track reach their next suspension. `limit` bounds
-  /// the wait in real time; it is a safety net, not a way to synchronize.
-  static func settle(
-    _ activities: [EffectActivity]?, idleYields: Int = idleYields, limit: Duration = .seconds(1)
-  ) async {
-    let deadline = ContinuousClock.now.advanced(by: limit)
+  /// see, such as a stream the test feeds). With no activities (nil), it takes `idleTurns`
+  /// turns, which lets tasks the helpers do not track reach their next suspension. No real
+  /// time is involved.
+  static func settle(_ activities: [EffectActivity]?) async {
     var idle = 0
     var lastProgress = activities?.reduce(0) { $0 + $1.progress }
-    while ContinuousClock.now < deadline {
+    for _ in 0..<maxTurns {
       let pending = (activities ?? []).filter { activity in
         !activity.isSettled && !(activity.startsLater && activity.phase == .scheduled)
       }
       let waitingToBegin = pending.contains { $0.phase == .scheduled }
       if activities != nil && pending.isEmpty { return }
-      if !waitingToBegin && idle >= idleYields { return }
+      if !waitingToBegin && idle >= idleTurns { return }
       await takeTurn()
       let progress = activities?.reduce(0) { $0 + $1.progress }
       if progress != lastProgress {

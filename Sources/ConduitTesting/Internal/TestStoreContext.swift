@@ -20,15 +20,39 @@ final class TestStoreContext {
     return started
   }
 
-  /// Suspends until the next ``wake()``.
-  func wait() async {
-    await withCheckedContinuation { waiters.append($0) }
+  /// Waits until `isDone` holds, checking it again after every ``wake()``, or until
+  /// `deadline` has passed; returns whether `isDone` holds.
+  ///
+  /// Real time only bounds a wait that is failing: a passing wait ends as soon as `isDone`
+  /// holds. The timer's firing itself says the time is up, rather than a reading of the clock,
+  /// so a timer that fires a hair early cannot leave the wait with nothing left to wake it.
+  func wait(until deadline: ContinuousClock.Instant, for isDone: () -> Bool) async -> Bool {
+    if isDone() { return true }
+    let expiry = Expiry()
+    let timer = Task { [weak self] in
+      guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return }
+      expiry.hasPassed = true
+      self?.wake()
+    }
+    defer { timer.cancel() }
+    while !isDone() {
+      if expiry.hasPassed { return false }
+      await withCheckedContinuation { waiters.append($0) }
+    }
+    return true
   }
 
-  /// Resumes every ``wait()``: something a waiter may be waiting for has happened.
+  /// Resumes every wait, to check its condition again: something it may be waiting for has
+  /// happened.
   func wake() {
     let waiters = self.waiters
     self.waiters = []
     for waiter in waiters { waiter.resume() }
   }
+}
+
+/// Whether a wait's deadline has passed, as its timer says.
+@MainActor
+private final class Expiry {
+  var hasPassed = false
 }
