@@ -13,14 +13,15 @@
 /// await store.receive(.resultsLoaded(["Breaking Bad"])) { $0.results = ["Breaking Bad"] }
 /// ```
 ///
-/// A task that sleeps on the clock stays suspended until ``advance(by:)`` (or ``run(maxWakeUps:
-/// fileID:filePath:line:column:)``) moves the time past its deadline. Advancing wakes the
-/// sleepers one at a time, in deadline order (in the order they fell asleep for equal
-/// deadlines), and for each waits until the woken task has resumed and gone as far as it can:
-/// until it sleeps again, ends, or stops making progress. Effects started by a ``TestStore``
-/// report when they deliver actions, sleep and end, so that wait needs no real time; other
-/// tasks are given a hundred turns of the scheduler without progress before the clock moves on. A
-/// cancelled sleep throws `CancellationError` at once and leaves nothing behind.
+/// A task that sleeps on the clock stays suspended until ``advance(by:)`` (or
+/// ``run(maxWakeUps:fileID:filePath:line:column:)``) moves the time past its deadline.
+/// Advancing wakes the sleepers one at a time, in deadline order (in the order they fell asleep
+/// for equal deadlines), and for each waits until the woken task has resumed and gone as far as
+/// it can: until it sleeps again, ends, or stops making progress. Effects started by a
+/// ``TestStore`` report when they deliver actions, sleep and end, so that wait needs no real
+/// time; other tasks are given a hundred turns of the scheduler without progress before the
+/// clock moves on. A cancelled sleep throws `CancellationError` at once and leaves nothing
+/// behind.
 ///
 /// Conduit has no outside dependencies, so this clock is written here rather than taken from
 /// a package such as swift-clocks, whose `TestClock` an app may already use the same way.

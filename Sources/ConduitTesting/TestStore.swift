@@ -29,16 +29,17 @@
 ///   results[0]: expected "Breaking Bad", got "Breaking"
 /// ```
 ///
-/// Actions that effects send wait in a queue until ``receive(_:timeout:assert:fileID:filePath:
-/// line:column:)`` takes them in order, reduces them and checks the state the same way.
+/// Actions that effects send wait in a queue until
+/// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` takes them in order, reduces them
+/// and checks the state the same way.
 /// Failures go to the framework that runs the test: Swift Testing's `Issue.record`, or
 /// XCTest's `XCTFail`.
 ///
 /// By default the store is exhaustive (see ``Exhaustivity``): sending while received actions
-/// wait is a failure, and so is ending the test — with ``finish(timeout:fileID:filePath:line:
-/// column:)``, or by freeing the store — with actions received but not asserted or effects
-/// still running. Set ``exhaustivity`` to ``Exhaustivity/off`` to assert only what a test is
-/// about.
+/// wait is a failure, and so is ending the test (with
+/// ``finish(timeout:fileID:filePath:line:column:)``, or by freeing the store) with actions
+/// received but not asserted or effects still running. Set ``exhaustivity`` to
+/// ``Exhaustivity/off`` to assert only what a test is about.
 ///
 /// `State` must be `Equatable`: comparing states is what a test store does, so a state that
 /// cannot be compared is refused by the compiler rather than at run time.

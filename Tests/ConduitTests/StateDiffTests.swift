@@ -225,7 +225,8 @@ import Testing
     #expect(
       diff.lines(.expectedActual).first
         == "state" + String(repeating: "(.node)", count: StateDiffer.maxDepth)
-        + ": expected .node(.node(.node(.node(.node(…))))), got .node(.node(.node(.node(.node(…)))))"
+        + ": expected .node(.node(.node(.node(.node(…))))),"
+        + " got .node(.node(.node(.node(.node(…)))))"
         + " (the values differ but read the same)")
   }
 
@@ -237,8 +238,8 @@ import Testing
 
     #expect(
       lines(NeverEqual(), NeverEqual()) == [
-        "state: expected StateDiffTests.NeverEqual(value: 1), got StateDiffTests.NeverEqual(value: 1)"
-          + " (the values differ but read the same)"
+        "state: expected StateDiffTests.NeverEqual(value: 1),"
+          + " got StateDiffTests.NeverEqual(value: 1) (the values differ but read the same)"
       ])
   }
 
