@@ -106,8 +106,8 @@ public final class TestClock: Clock, Sendable {
   /// The smallest step the clock measures: none, as it only moves when told.
   public var minimumResolution: Duration { .zero }
 
-  /// How many tasks are asleep on the clock, for the tests of the clock itself.
-  var sleeperCount: Int {
+  /// How many tasks are asleep on the clock, waiting for it to reach their deadlines.
+  public var sleeperCount: Int {
     state.withLock { $0.sleepers.count }
   }
 
@@ -159,6 +159,54 @@ public final class TestClock: Clock, Sendable {
     }
     activity?.didWake()
     completeHandshake(id)
+  }
+
+  /// Waits until at least `count` tasks are asleep on the clock.
+  ///
+  /// The effects a ``TestStore`` starts are asleep by the time its `send` returns, but the
+  /// clock cannot know when other tasks will fall asleep: the effects of a plain `Store`, or
+  /// tasks a test starts itself. Wait for them before advancing past their deadlines:
+  ///
+  /// ```swift
+  /// let task = store.send(.queryChanged("lost"))
+  /// await clock.waitForSleepers(1)
+  /// await clock.advance(by: .milliseconds(300))
+  /// await task.finish()
+  /// ```
+  ///
+  /// It returns as soon as the count is reached; real time only bounds a wait that fails.
+  ///
+  /// - Parameters:
+  ///   - count: How many tasks must be asleep.
+  ///   - timeout: The real time after which to give up and record a test failure.
+  ///   - fileID: The file of the call, for the failure.
+  ///   - filePath: The full path of the file of the call, for the failure.
+  ///   - line: The line of the call, for the failure.
+  ///   - column: The column of the call, for the failure.
+  public func waitForSleepers(
+    _ count: Int,
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let framework = TestFramework.current
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while sleeperCount < count {
+      guard ContinuousClock.now < deadline else {
+        let asleep = sleeperCount
+        recordFailure(
+          """
+          Expected \(counted(count, "task")) asleep on the test clock, but \(asleep) \
+          \(asleep == 1 ? "is" : "are") after \(describe(timeout)).
+          """,
+          at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+          fallback: framework)
+        return
+      }
+      await Task.yield()
+    }
   }
 
   /// Moves the time forward, waking every task whose deadline it reaches.

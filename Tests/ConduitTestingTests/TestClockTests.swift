@@ -162,6 +162,25 @@ import Testing
   }
 
   @MainActor
+  @Test func waitForSleepersFailsWhenTooFewFallAsleep() async {
+    let clock = TestClock()
+    let sleeper = trackedTask { try await clock.sleep(for: .seconds(1)) }
+    await clock.waitForSleepers(1)
+    let line = #line + 2
+    let issues = await recordedIssues {
+      await clock.waitForSleepers(2, timeout: .milliseconds(10))
+    }
+
+    #expect(
+      issues == [
+        RecordedIssue(
+          message: "Expected 2 tasks asleep on the test clock, but 1 is after 10 ms.",
+          fileID: "ConduitTestingTests/TestClockTests.swift", line: line)
+      ])
+    sleeper.cancel()
+  }
+
+  @MainActor
   @Test func runGivesUpOnAnEndlessTimerWithAFailure() async {
     let clock = TestClock()
     let start = clock.now

@@ -185,10 +185,3 @@ func trackedTask(
   let activity = EffectActivity(startsLater: false, description: "test task")
   return Task { try await activity.run(body) }
 }
-
-extension TestClock {
-  /// Waits, turn by turn, until `count` tasks sleep on the clock.
-  func waitForSleepers(_ count: Int) async {
-    while sleeperCount < count { await Task.yield() }
-  }
-}
