@@ -6,11 +6,15 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "Conduit", targets: ["Conduit"]),
+    // For test targets only: it links XCTest and Swift Testing.
+    .library(name: "ConduitTesting", targets: ["ConduitTesting"]),
     .executable(name: "tv-tracker", targets: ["TVTracker"]),
   ],
   targets: [
     .target(name: "Conduit"),
+    .target(name: "ConduitTesting", dependencies: ["Conduit"]),
     .testTarget(name: "ConduitTests", dependencies: ["Conduit"]),
+    .testTarget(name: "ConduitTestingTests", dependencies: ["Conduit", "ConduitTesting"]),
     // The example app: its logic in a library the tests import, a thin executable for the terminal.
     .target(
       name: "TVTrackerCore", dependencies: ["Conduit"],

@@ -13,14 +13,52 @@
 @_spi(Testing)
 @MainActor
 public final class EffectExecutor<Action> {
+  /// What an executor tells its instrument about one `.run` effect it is about to start.
+  public struct Run: Sendable {
+    /// The file that created the effect.
+    public let fileID: StaticString
+    /// The line that created the effect.
+    public let line: UInt
+    /// Whether the work starts only once the effects before it in a concatenation have ended,
+    /// rather than as soon as its task is scheduled.
+    public let startsLater: Bool
+  }
+
+  /// Runs the work of one `.run` effect, in the effect's task.
+  ///
+  /// The work is the effect's operation followed, if it throws, by its `catch:` handler; it
+  /// throws only what the effect itself would have let escape (cancellation, or an error with
+  /// no handler), and the wrapper must let that through.
+  public typealias Wrapper =
+    @Sendable (_ work: @Sendable () async throws -> Void) async throws -> Void
+
   private let registry = EffectRegistry()
   private let runner: EffectRunner<Action>
+  private let instrument: (@MainActor (Run) -> Wrapper)?
 
   /// Creates an executor that hands every action an effect sends to `deliver`, on the main
   /// actor: synchronously for ``Effect/send(_:)``, after a hop for actions sent from a task.
   ///
   /// - Parameter deliver: Receives each action the effects send.
-  public init(deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+  public convenience init(deliver: @escaping @MainActor @Sendable (Action) -> Void) {
+    self.init(deliver: deliver, instrument: nil)
+  }
+
+  /// Creates an executor that also lets the caller wrap the work of every `.run` effect.
+  ///
+  /// `instrument` is called on the main actor while ``start(_:)`` runs, once for each `.run`
+  /// in the effect, including the later parts of a concatenation (which their ``Run`` marks as
+  /// starting later). The wrapper it returns runs in the effect's task, around the work: a
+  /// test store uses it to bind a task local and to learn when each effect begins and ends.
+  ///
+  /// - Parameters:
+  ///   - deliver: Receives each action the effects send.
+  ///   - instrument: Returns the wrapper for one `.run` effect.
+  public init(
+    deliver: @escaping @MainActor @Sendable (Action) -> Void,
+    instrument: (@MainActor (_ run: Run) -> Wrapper)?
+  ) {
+    self.instrument = instrument
     runner = EffectRunner(registry: registry) { action, _ in
       deliver(action)
       return StoreTask(handle: nil)
@@ -38,6 +76,7 @@ public final class EffectExecutor<Action> {
   @discardableResult
   public func start(_ effect: Effect<Action>) -> StoreTask {
     guard !effect.isNone else { return StoreTask(handle: nil) }
+    let effect = instrument.map { instrumented(effect, with: $0, startsLater: false) } ?? effect
     let handle = EffectHandle()
     runner.start(effect, for: handle)
     handle.markRun()
@@ -52,5 +91,52 @@ public final class EffectExecutor<Action> {
   /// Cancels every running effect.
   public nonisolated func cancelAll() {
     registry.cancelAll()
+  }
+
+  /// The same effect, with the work of every `.run` wrapped by `instrument`.
+  private func instrumented(
+    _ effect: Effect<Action>, with instrument: @MainActor (Run) -> Wrapper, startsLater: Bool
+  ) -> Effect<Action> {
+    switch effect.operation {
+    case .none, .send, .cancel, .cancelMatching:
+      return effect
+    case .run(let run):
+      let wrap = instrument(Run(fileID: run.fileID, line: run.line, startsLater: startsLater))
+      let operation = run.operation
+      let handler = run.handler
+      // The handler moves inside the wrapper so the wrapper sees the effect's whole life; what
+      // still escapes is what the runner handles as before (cancellation, or an unhandled error
+      // it warns about at the effect's own file and line).
+      let work: @Sendable (Send<Action>) async throws -> Void = { send in
+        try await wrap {
+          do {
+            try await operation(send)
+          } catch let error where !(error is CancellationError) {
+            guard let handler else { throw error }
+            await handler(error, send)
+          }
+        }
+      }
+      return Effect(
+        operation: .run(
+          Effect.Run(
+            priority: run.priority, operation: work, handler: nil, fileID: run.fileID,
+            line: run.line)))
+    case .merge(let effects):
+      return Effect(
+        operation: .merge(
+          effects.map { instrumented($0, with: instrument, startsLater: startsLater) }))
+    case .concatenate(let effects):
+      return Effect(
+        operation: .concatenate(
+          effects.enumerated().map { index, effect in
+            instrumented(effect, with: instrument, startsLater: startsLater || index > 0)
+          }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect(
+        operation: .cancellable(
+          id: id, cancelInFlight: cancelInFlight,
+          instrumented(effect, with: instrument, startsLater: startsLater)))
+    }
   }
 }

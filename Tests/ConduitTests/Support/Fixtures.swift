@@ -358,3 +358,13 @@ struct ListFeature: Reducer {
     IdentifiedArray(uniqueElements: ids.map { Row.State(id: $0, title: "row \($0)") })
   }
 }
+
+/// Values appended on the main actor, by effects and by closures handed to an executor.
+@MainActor
+final class Log<Value> {
+  private(set) var values: [Value] = []
+
+  func append(_ value: Value) {
+    values.append(value)
+  }
+}
