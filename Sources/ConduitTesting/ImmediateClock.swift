@@ -1,3 +1,5 @@
+@_spi(Testing) import Conduit
+
 /// A clock on which every sleep returns at once, moving the time to its deadline.
 ///
 /// Use it where a test does not care about timing at all, only about what an effect does

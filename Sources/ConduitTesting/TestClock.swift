@@ -1,3 +1,5 @@
+@_spi(Testing) import Conduit
+
 /// A clock whose time moves only when a test says so.
 ///
 /// Give it to a reducer in place of `ContinuousClock` (see the reducer's clock property), and

@@ -1,3 +1,4 @@
+@_spi(Testing) import Conduit
 import Testing
 
 @testable import ConduitTesting

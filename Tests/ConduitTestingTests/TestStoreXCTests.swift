@@ -1,4 +1,4 @@
-import Conduit
+@_spi(Testing) import Conduit
 import XCTest
 
 @testable import ConduitTesting

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Conduit
+@_spi(Testing) @testable import Conduit
 
 @MainActor
 @Suite struct ReducerForEachTests {

@@ -7,15 +7,26 @@ import Foundation
 ///
 /// It is `@unchecked Sendable` because every access to `value` happens inside `withLock`, while
 /// the lock is held; no reference to the value escapes the closure.
-final class Locked<Value>: @unchecked Sendable {
+///
+/// `ConduitTesting` uses it through the `Testing` SPI rather than keeping a copy.
+@_spi(Testing)
+public final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var value: Value
 
-  init(_ value: Value) {
+  /// Creates a lock guarding `value`.
+  ///
+  /// - Parameter value: The initial value.
+  public init(_ value: Value) {
     self.value = value
   }
 
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  /// Runs `body` with exclusive access to the value.
+  ///
+  /// - Parameter body: Reads or changes the value; it must not let the value escape.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

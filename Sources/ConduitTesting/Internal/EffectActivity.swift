@@ -1,3 +1,5 @@
+@_spi(Testing) import Conduit
+
 /// What the test helpers know of one `.run` effect that a test store started: whether its task
 /// has begun, whether it is asleep on a ``TestClock``, whether it has ended or been cancelled,
 /// and how often it has done something observable.

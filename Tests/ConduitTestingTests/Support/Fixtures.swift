@@ -1,4 +1,4 @@
-import Conduit
+@_spi(Testing) import Conduit
 import Testing
 
 @testable import ConduitTesting
