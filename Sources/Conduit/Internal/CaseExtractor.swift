@@ -106,9 +106,12 @@ enum CaseLayouts {
   /// exactly as its element.
   private static func singleElement(ofTuple type: Any.Type) -> Any.Type? {
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    // Tuple metadata: kind 0x301, the element count, the labels, then (type, offset) pairs.
-    guard metadata.load(as: UInt.self) == 0x301, metadata.load(fromByteOffset: 8, as: Int.self) == 1
+    // Tuple metadata, in pointer-sized words: kind 0x301, the element count, the labels, then
+    // (type, offset) pairs.
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    guard metadata.load(as: UInt.self) == 0x301,
+      metadata.load(fromByteOffset: word, as: Int.self) == 1
     else { return nil }
-    return metadata.load(fromByteOffset: 24, as: Any.Type.self)
+    return metadata.load(fromByteOffset: 3 * word, as: Any.Type.self)
   }
 }

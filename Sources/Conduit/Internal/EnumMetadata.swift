@@ -38,11 +38,12 @@ struct EnumMetadata {
   /// (`indirect case`, so the value's bytes hold a box reference); nil for a case without one.
   func payload(ofCase tag: UInt32) -> (type: Any.Type, isIndirect: Bool)? {
     // Enum metadata: kind, then the nominal type descriptor, then (for generic enums) the
-    // generic arguments. In the descriptor, offset 16 holds a relative pointer to the field
+    // generic arguments, each a pointer-sized word (4 bytes on watchOS's arm64_32). In the descriptor, offset 16 holds a relative pointer to the field
     // descriptor, whose 16-byte header is followed by one record per case, payload cases first
     // so that a record's index is its tag. A record is flags, then relative pointers to the
     // payload's mangled type name and to the case name.
-    let descriptor = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    let descriptor = metadata.load(fromByteOffset: word, as: UnsafeRawPointer.self)
     guard let fields = Self.relative(descriptor + 16) else { return nil }
     let count = fields.load(fromByteOffset: 12, as: UInt32.self)
     guard tag < count else { return nil }
@@ -55,7 +56,7 @@ struct EnumMetadata {
     guard
       let type = _getTypeByMangledNameInContext(
         mangledName, UInt(Self.length(ofMangledName: mangledName)),
-        genericContext: descriptor, genericArguments: metadata + 16)
+        genericContext: descriptor, genericArguments: metadata + 2 * word)
     else { return nil }
     let flags = record.load(as: UInt32.self)
     return (type, flags & 0x1 != 0)
