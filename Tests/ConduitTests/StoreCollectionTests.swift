@@ -105,6 +105,30 @@ import Testing
     subscription.cancel()
   }
 
+  @Test func insertingAndRemovingARowInOneSendLeavesTheCollectionUnnotified() {
+    let store = makeStore()
+    let rows = store.scope(state: \.rows, action: ListFeature.Action.rows)
+    var orders: [[Int]] = []
+    let subscription = rows.subscribe { orders.append($0.ids) }
+
+    store.send(.addThenRemove(7))
+
+    #expect(orders.isEmpty)
+    subscription.cancel()
+  }
+
+  @Test func insertingThenMovingInOneSendNotifiesTheCollectionOnceWithTheFinalOrder() {
+    let store = makeStore()
+    let rows = store.scope(state: \.rows, action: ListFeature.Action.rows)
+    var orders: [[Int]] = []
+    let subscription = rows.subscribe { orders.append($0.ids) }
+
+    store.send(.addThenMoveToFront(7))
+
+    #expect(orders == [[7, 1, 2, 3]])
+    subscription.cancel()
+  }
+
   @Test func collectionReadIsTrackedByObservation() {
     let store = makeStore()
     var changes = 0

@@ -91,32 +91,42 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     _ changes: ChangeLog<ID>.Changes, of elements: IdentifiedArray<ID, Element>,
     into changed: inout [any StoreNode]
   ) -> Bool {
-    var orderChanged = false
-    var needsComparison = false
+    // Index loops: `forEach` would go through generic iterators, which this unspecialized code
+    // pays for in metadata lookups.
+    var insertions = 0
+    var removals = 0
+    var position = 0
+    while position < changes.count {
+      switch changes[position] {
+      case .reset: return compareEverything(with: elements, into: &changed)
+      case .inserted: insertions += 1
+      case .removed: removals += 1
+      case .updated: break
+      }
+      position += 1
+    }
+    // Only a send that both inserts and removes can leave the order as it was; only then is the
+    // old order kept to compare (keeping it always would make every append copy it).
+    let orderBefore = insertions > 0 && removals > 0 ? ids : nil
     // Usually a send edits one row: keep that one aside and only gather more when there are.
     var firstUpdate: ID?
     var moreUpdates: [ID] = []
-    // An index loop: `forEach` would go through generic iterators this unspecialized code pays
-    // for in metadata lookups.
-    var position = 0
+    position = 0
     while position < changes.count {
-      let change = changes[position]
-      position += 1
-      switch change {
+      switch changes[position] {
       case .updated(let id):
         if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
       case .inserted(let id, let offset):
         ids.insert(id, at: offset)
-        orderChanged = true
       case .removed(let id, let offset):
         ids.remove(at: offset)
         rows[id] = nil
-        orderChanged = true
       case .reset:
-        needsComparison = true
+        break
       }
+      position += 1
     }
-    if needsComparison { return compareEverything(with: elements, into: &changed) }
+    let orderChanged = orderBefore.map { $0 != ids } ?? (insertions + removals > 0)
     guard let firstUpdate else { return orderChanged }
     update(firstUpdate, from: elements, into: &changed)
     if !moreUpdates.isEmpty {

@@ -329,11 +329,19 @@ struct ListFeature: Reducer {
     case present
     case dismiss
     case renameAll(String)
+    case addThenRemove(Int)
+    case addThenMoveToFront(Int)
   }
 
   var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
+      case .addThenRemove(let id):
+        state.rows.append(Row.State(id: id))
+        state.rows.remove(id: id)
+      case .addThenMoveToFront(let id):
+        state.rows.append(Row.State(id: id))
+        state.rows.move(fromOffsets: [state.rows.count - 1], toOffset: 0)
       case .add(let id): state.rows.append(Row.State(id: id, title: "row \(id)"))
       case .remove(let id): state.rows.remove(id: id)
       case .move(let from, let to): state.rows.move(fromOffsets: [from], toOffset: to)
