@@ -20,7 +20,7 @@ let package = Package(
       name: "TVTrackerCore", dependencies: ["Conduit"],
       resources: [.copy("Resources/catalog.json")]),
     .executableTarget(name: "TVTracker", dependencies: ["TVTrackerCore"]),
-    .testTarget(name: "TVTrackerTests", dependencies: ["TVTrackerCore"]),
+    .testTarget(name: "TVTrackerTests", dependencies: ["TVTrackerCore", "ConduitTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

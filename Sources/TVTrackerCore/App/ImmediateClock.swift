@@ -2,6 +2,9 @@
 ///
 /// Line mode runs Search with it. Commands arrive whole, one at a time, so there is no typing
 /// to debounce, and a search that does not wait keeps the transcript free of timing.
+///
+/// `ConduitTesting` has an `ImmediateClock` too, but that product links the test frameworks,
+/// which an executable must not; hence this small copy for the app.
 struct ImmediateClock: Clock {
   struct Instant: InstantProtocol {
     var offset: Duration
