@@ -106,13 +106,7 @@ struct Tally: Reducer {
     var received: [Shapes.Action] = []
     let store = Store(
       initialState: Shapes.State(),
-      reducer: CombineReducers {
-        Reduce<Shapes.State, Shapes.Action> { _, action in
-          received.append(action)
-          return .none
-        }
-        Shapes()
-      })
+      reducer: RecordingActions(base: Shapes()) { received.append($0) })
 
     store.send(.secondary(.echo("hi")))
 

@@ -98,13 +98,7 @@ import Testing
     var received: [AppFeature.Action] = []
     let store = Store(
       initialState: AppFeature.State(),
-      reducer: CombineReducers {
-        Reduce<AppFeature.State, AppFeature.Action> { _, action in
-          received.append(action)
-          return .none
-        }
-        AppFeature()
-      })
+      reducer: RecordingActions(base: AppFeature()) { received.append($0) })
     let search = store.scope(state: \.search, action: AppFeature.Action.search)
     let query = search.derived(deriveState: \.query, embedAction: Search.Action.queryChanged)
 

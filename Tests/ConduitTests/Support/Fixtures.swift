@@ -376,3 +376,15 @@ final class Log<Value> {
     values.append(value)
   }
 }
+
+/// Records every action a root store receives, then runs `base`: for tests that check which
+/// actions, child effects' included, reached the root.
+struct RecordingActions<Base: Reducer>: Reducer {
+  let base: Base
+  let record: (Base.Action) -> Void
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    record(action)
+    return base.reduce(into: &state, action: action)
+  }
+}
