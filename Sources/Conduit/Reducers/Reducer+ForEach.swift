@@ -33,7 +33,8 @@ extension Reducer {
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
       parent: self, toElements: toElements,
-      extractor: CaseExtractor(embed: toElementAction, fileID: fileID, line: line),
+      extractor: CaseExtractor(
+        embed: toElementAction, fileID: fileID, line: line, api: "forEach"),
       toElementAction: toElementAction, element: element(),
       site: CallSite(fileID: fileID, line: line, column: column))
   }

@@ -32,7 +32,7 @@ extension Reducer {
   ) -> IfLetReducer<Self, Child> where Child.State == ChildState, Child.Action == ChildAction {
     IfLetReducer(
       parent: self, toChild: toChild,
-      extractor: CaseExtractor(embed: toChildAction, fileID: fileID, line: line),
+      extractor: CaseExtractor(embed: toChildAction, fileID: fileID, line: line, api: "ifLet"),
       toChildAction: toChildAction, child: child(),
       site: CallSite(fileID: fileID, line: line, column: column))
   }

@@ -15,7 +15,11 @@
 /// code: Conduit reads the action's case from the Swift runtime's type metadata and checks that
 /// `action` builds that same case, so cases that share a payload type and labelled payloads
 /// (`case child(action: Child.Action)`) are told apart correctly. `action` must be an enum case
-/// of the parent action (or a closure that only wraps one, unchanged).
+/// of the parent action (or a closure that only wraps one, unchanged). A constructor that cannot be
+/// inverted stops the program when the scope is made, with a message saying what to write
+/// instead: a closure that wraps the value further (`{ .child(.presented($0)) }`), or a payload
+/// Swift stores differently inside an enum (a function, a metatype of a struct): for those, pass
+/// an ``AnyCasePath``.
 ///
 /// This costs about 50 ns for each `Scope` an action passes, where a hand-written `switch`
 /// costs a few; `Benchmarks/README.md` has the figures.
@@ -45,6 +49,32 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.toChildState = state
     self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
     self.embed = action
+    self.child = child()
+  }
+
+  /// Creates a scope from a path to the child's state, a case written out by hand, and the child
+  /// reducer.
+  ///
+  /// For the payloads that `Scope` cannot invert from a case constructor (functions, metatypes
+  /// of structs and enums, and tuples or optionals of those); see ``AnyCasePath``.
+  ///
+  /// - Parameters:
+  ///   - state: The path from the parent's state to the child's state.
+  ///   - action: The parent action case that carries child actions.
+  ///   - fileID: The file of the call, named in error messages.
+  ///   - line: The line of the call, named in error messages.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: AnyCasePath<ParentAction, ChildAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = state
+    self.extractor = CaseExtractor(action, fileID: fileID, line: line)
+    self.embed = action.embed
     self.child = child()
   }
 

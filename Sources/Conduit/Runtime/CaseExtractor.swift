@@ -2,116 +2,109 @@
 /// an `AppAction` when, and only when, the value is that case.
 ///
 /// Without macros there is no generated case path, so the extractor works from the value and
-/// the constructor. It reads which case the value holds, and looks up (once per enum, case and
-/// child type, for the whole process) whether that case's payload is declared as the child type.
-/// If so, it copies the payload out of the value's bytes and checks that the constructor builds
-/// this very case, which is what tells apart cases that share a payload type
-/// (`case primary(Child)`, `case secondary(Child)`). Labelled payloads
-/// (`case child(action: Child)`) have the child's layout and need nothing special; `indirect`
-/// payloads live in a box and are read through `Mirror`, which is correct but slower.
+/// the constructor. When it is made, it learns from the enum's metadata (once per enum and
+/// payload type, for the whole process; see ``CaseAnalysis``) which cases can carry the payload
+/// and how each stores it, and refuses, with a message naming the enum, the case and the fix, any
+/// constructor it could not invert safely. To extract, it reads which case the value holds,
+/// copies that case's payload out when it can carry one, and checks that the constructor builds
+/// this very case, which tells apart cases that share a payload type (`case primary(Child)`,
+/// `case secondary(Child)`).
 ///
 /// Nothing is learned per instance, so it works the same when a reducer's `body` (and every
 /// `Scope` in it) is rebuilt for each action.
 @usableFromInline
 struct CaseExtractor<Root, Value>: Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
+  /// The extraction written by hand, for payloads the runtime cannot read safely.
+  @usableFromInline let explicitExtract: (@Sendable (Root) -> Value?)?
+  /// What the metadata says of `Root`'s cases; nil with an explicit extraction.
+  @usableFromInline let analysis: CaseAnalysis?
+  @usableFromInline let site: CaseSite
 
-  /// - Precondition: `Root` is an enum; otherwise there is no case to invert.
+  /// An extractor for a case constructor, checked against the enum's metadata.
+  ///
+  /// - Precondition: `embed` can be inverted: `Root` is an enum with a case whose payload is a
+  ///   `Value` stored the way generic code stores it. Otherwise the program stops with a message
+  ///   saying why and what to write instead; the message survives release builds.
   @inlinable
-  init(embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt) {
-    Self.requireEnum(Root.self, fileID: fileID, line: line)
+  init(
+    embed: @escaping @Sendable (Value) -> Root, fileID: StaticString, line: UInt,
+    api: StaticString = "Scope"
+  ) {
+    let site = CaseSite(fileID: fileID, line: line, api: api)
     self.embed = embed
+    self.explicitExtract = nil
+    self.analysis = CaseAnalysis.checked(root: Root.self, value: Value.self, at: site)
+    self.site = site
   }
 
-  @usableFromInline
-  static func requireEnum(_ root: Any.Type, fileID: StaticString, line: UInt) {
-    precondition(
-      EnumMetadata(root) != nil,
-      """
-      \(fileID):\(line): the action of a Scope must be an enum case such as `Action.child`, \
-      but \(root) is not an enum.
-      """)
+  /// An extractor for a case written out by hand.
+  @inlinable
+  init(_ casePath: AnyCasePath<Root, Value>, fileID: StaticString, line: UInt) {
+    self.embed = casePath.embed
+    self.explicitExtract = casePath.extract
+    self.analysis = nil
+    self.site = CaseSite(fileID: fileID, line: line, api: "AnyCasePath")
   }
 
   @inlinable
   func extract(from root: Root) -> Value? {
-    let metadata = EnumMetadata(Root.self)!
+    guard let analysis else { return explicitExtract?(root) }
+    if analysis.isIdentity { return root as? Value }
+    // The analysis succeeded, so `Root` is an enum: its metadata reads.
+    let metadata = EnumMetadata(Root.self).unsafelyUnwrapped
     let tag = metadata.tag(of: root)
     let candidate: Value
-    switch CaseLayouts.layout(of: Root.self, tag: tag, as: Value.self) {
-    case .other:
+    switch analysis.route(ofTag: tag) {
+    case .none:
       return nil
     case .inline:
       candidate = metadata.payload(of: root, tag: tag, as: Value.self)
-    case .boxed:
-      guard let value = Self.reflectedPayload(of: root) else { return nil }
+    case .inlineOptional:
+      guard let value = metadata.payload(of: root, tag: tag, as: Value?.self) else { return nil }
+      candidate = value
+    case .boxed(let route):
+      guard let value = Self.boxedPayload(of: root, route: route) else { return nil }
       candidate = value
     }
     // The payload has the child's type; it is the child's case only if the constructor builds
     // this very case.
-    return metadata.tag(of: embed(candidate)) == tag ? candidate : nil
+    let built = metadata.tag(of: embed(candidate))
+    if built == tag { return candidate }
+    if case .none = analysis.route(ofTag: built) {
+      analysis.refuseConstructor(building: built, at: site)
+    }
+    return nil
   }
 
-  /// The payload of `root` through `Mirror`, unwrapping a one-element labelled tuple.
+  /// The payload of an `indirect` case, through `Mirror`, which reads it out of its box.
   @usableFromInline
-  static func reflectedPayload(of root: Root) -> Value? {
+  static func boxedPayload(of root: Root, route: CaseAnalysis.BoxedRoute) -> Value? {
     guard let payload = Mirror(reflecting: root).children.first?.value else { return nil }
-    if let value = payload as? Value { return value }
-    let tuple = Mirror(reflecting: payload)
-    guard tuple.displayStyle == .tuple, tuple.children.count == 1 else { return nil }
-    return tuple.children.first?.value as? Value
+    switch route {
+    case .whole:
+      return payload as? Value
+    case .onlyElement:
+      // `case value(action: Child)` is boxed as the one-element tuple `(action: Child)`.
+      return Mirror(reflecting: payload).children.first?.value as? Value
+    case .optional:
+      guard let optional = payload as? Value? else { return nil }
+      return optional
+    }
   }
 }
 
-/// Whether a case of an enum carries a payload of a given type, and where it is stored: facts
-/// about types, found once and kept for the life of the process.
+/// Where an extractor was made, and for which API, for the messages that refuse it.
 @usableFromInline
-enum CaseLayouts {
-  @usableFromInline
-  enum Layout: Sendable {
-    /// The payload is not of the type asked for (or the case has none).
-    case other
-    /// The payload is of the type asked for, stored in the enum's own bytes.
-    case inline
-    /// The payload is of the type asked for, stored in a box (`indirect`).
-    case boxed
-  }
+struct CaseSite: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let api: StaticString
 
-  private struct Key: Hashable {
-    let root: ObjectIdentifier
-    let value: ObjectIdentifier
-    let tag: UInt32
-  }
-
-  private static let known = Locked([Key: Layout]())
-
-  @usableFromInline
-  static func layout(of root: Any.Type, tag: UInt32, as value: Any.Type) -> Layout {
-    let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value), tag: tag)
-    if let layout = known.withLock({ $0[key] }) { return layout }
-    let layout = find(tag: tag, value: value, metadata: EnumMetadata(root)!)
-    known.withLock { $0[key] = layout }
-    return layout
-  }
-
-  private static func find(tag: UInt32, value: Any.Type, metadata: EnumMetadata) -> Layout {
-    guard let payload = metadata.payload(ofCase: tag) else { return .other }
-    guard payload.type == value || singleElement(ofTuple: payload.type) == value else {
-      return .other
-    }
-    return payload.isIndirect ? .boxed : .inline
-  }
-
-  /// The element type of a one-element tuple such as `(action: Child)`, which is laid out
-  /// exactly as its element.
-  private static func singleElement(ofTuple type: Any.Type) -> Any.Type? {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    // Tuple metadata, in pointer-sized words: kind 0x301, the element count, the labels, then
-    // (type, offset) pairs.
-    let word = MemoryLayout<UnsafeRawPointer>.size
-    guard metadata.load(as: UInt.self) == 0x301,
-      metadata.load(fromByteOffset: word, as: Int.self) == 1
-    else { return nil }
-    return metadata.load(fromByteOffset: 3 * word, as: Any.Type.self)
+  @inlinable
+  init(fileID: StaticString, line: UInt, api: StaticString) {
+    self.fileID = fileID
+    self.line = line
+    self.api = api
   }
 }

@@ -127,12 +127,43 @@ struct Tally: Reducer {
     #expect(state.primary.total == 0)
   }
 
-  @Test func scopeOfAnActionThatIsNotAnEnumStopsWithAClearMessage() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Scope(state: \NotAnEnum.self, action: { NotAnEnum(value: $0) }) {
-        EmptyReducer<NotAnEnum, Int>()
+  @Test func scopeOfAnActionThatIsNotAnEnumStopsWithAClearMessage() async throws {
+    let result = try #require(
+      await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        _ = Scope(state: \NotAnEnum.self, action: { NotAnEnum(value: $0) }) {
+          EmptyReducer<NotAnEnum, Int>()
+        }
+      })
+    let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+    #expect(message.contains("needs an enum case such as `Action.child` as its action"))
+    #expect(message.contains("but NotAnEnum is not an enum"))
+  }
+
+  @Test func scopeOfAnOptionalPayloadRunsTheChildForPresentValues() {
+    enum Action { case tally(Tally.Action?), other }
+    let scope = Scope(state: \Tally.State.self, action: Action.tally) { Tally() }
+    var state = Tally.State()
+    _ = scope.reduce(into: &state, action: .tally(.add(2)))
+    _ = scope.reduce(into: &state, action: .tally(nil))
+    _ = scope.reduce(into: &state, action: .other)
+    #expect(state.total == 2)
+  }
+
+  @Test func scopeOfALabelledTuplePayloadRunsAChildOfTheUnlabelledTuple() {
+    struct Pairs: Reducer {
+      func reduce(into state: inout [Int], action: (Int, Tally.Action)) -> Effect<
+        (Int, Tally.Action)
+      > {
+        if case .add(let amount) = action.1 { state.append(action.0 * amount) }
+        return .none
       }
     }
+    enum Action { case element(id: Int, action: Tally.Action), other }
+    let scope = Scope(state: \[Int].self, action: Action.element) { Pairs() }
+    var state: [Int] = []
+    _ = scope.reduce(into: &state, action: .element(id: 3, action: .add(5)))
+    _ = scope.reduce(into: &state, action: .other)
+    #expect(state == [15])
   }
 }
 

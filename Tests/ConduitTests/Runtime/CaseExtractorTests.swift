@@ -85,20 +85,20 @@ import Testing
   }
 
   @Test func plainLabelledAndReferencePayloadsAreCopiedOutOfTheValue() {
-    #expect(layout(of: .second(.a), as: Child.self) == .inline)
-    #expect(layout(of: .labelled(value: .a), as: Child.self) == .inline)
-    #expect(layout(of: .reference(Reference(name: "r")), as: Reference.self) == .inline)
-    #expect(layout(of: .existential(1), as: (any Sendable).self) == .inline)
+    #expect(route(of: .second(.a), as: Child.self) == .inline)
+    #expect(route(of: .labelled(value: .a), as: Child.self) == .inline)
+    #expect(route(of: .reference(Reference(name: "r")), as: Reference.self) == .inline)
+    #expect(route(of: .existential(1), as: (any Sendable).self) == .inline)
   }
 
   @Test func indirectPayloadsAreReadFromTheirBox() {
-    #expect(layout(of: .boxed(.a), as: Child.self) == .boxed)
+    #expect(route(of: .boxed(.a), as: Child.self) == .boxed(.whole))
   }
 
   @Test func casesOfAnotherPayloadTypeAreNotCandidates() {
-    #expect(layout(of: .integer(1), as: Child.self) == .other)
-    #expect(layout(of: .empty, as: Child.self) == .other)
-    #expect(layout(of: .existential(1), as: Int.self) == .other)
+    #expect(route(of: .integer(1), as: Child.self) == .none)
+    #expect(route(of: .empty, as: Child.self) == .none)
+    #expect(route(of: .existential(1), as: Int.self) == .none)
   }
 
   @Test func genericEnumPayloadsResolveTheirGenericArguments() {
@@ -108,9 +108,10 @@ import Testing
     #expect(extractor.extract(from: .first(1)) == nil)
   }
 
-  private func layout<Value>(of value: Parent, as _: Value.Type) -> CaseLayouts.Layout {
-    let metadata = EnumMetadata(Parent.self)!
-    return CaseLayouts.layout(of: Parent.self, tag: metadata.tag(of: value), as: Value.self)
+  private func route<Value>(of value: Parent, as _: Value.Type) -> CaseAnalysis.Route {
+    let site = CaseSite(fileID: #fileID, line: #line, api: "test")
+    let analysis = CaseAnalysis.checked(root: Parent.self, value: Value.self, at: site)
+    return analysis.route(ofTag: EnumMetadata(Parent.self)!.tag(of: value))
   }
 
   @Test func extractsFromOptionals() {

@@ -1,0 +1,214 @@
+/// What the metadata of an enum says about extracting one payload type from it: for each case,
+/// whether its payload can be read as that type and how. Found once per enum and payload type,
+/// for the life of the process.
+///
+/// It is also where constructors that cannot be inverted are refused, when a `Scope`, `ifLet` or
+/// `forEach` is made rather than on its first action:
+/// - the root is not an enum, or its cases cannot be read (no reflection metadata);
+/// - no case carries the payload type, so the constructor given wraps the value further
+///   (`{ .child(.presented($0)) }`) or is not a case at all, and would silently never match;
+/// - a case that carries it stores it differently from generic code (functions, metatypes of
+///   non-class types, tuples or optionals of those; see ``TypeMetadata/representationHazard``),
+///   so its bytes cannot be read as the generic type.
+///
+/// Payload layouts that differ only in form are routed: a labelled payload (`case child(action:
+/// Child)`) or a tuple with other labels (`case element(id: Int, action: Child)` for a child of
+/// `(Int, Child)`) has its elements' layout, and an `Optional` payload (`case child(Child?)`)
+/// routes its non-nil values to a `Child` extractor.
+@usableFromInline
+final class CaseAnalysis: Sendable {
+  /// How the payload of one case becomes a `Value`.
+  @usableFromInline
+  enum Route: Sendable, Equatable {
+    /// The case cannot carry a `Value`.
+    case none
+    /// The payload is laid out as a `Value`, in the enum's own bytes.
+    case inline
+    /// The payload is an `Optional<Value>` in the enum's own bytes; nil is not a `Value`.
+    case inlineOptional
+    /// The payload is in a box (`indirect`), read through `Mirror`.
+    case boxed(BoxedRoute)
+  }
+
+  /// How a boxed payload, as `Mirror` hands it out, becomes a `Value`.
+  @usableFromInline
+  enum BoxedRoute: Sendable, Equatable {
+    /// The payload is a `Value` (or a tuple of its elements under other labels).
+    case whole
+    /// The payload is a one-element labelled tuple around a `Value`.
+    case onlyElement
+    /// The payload is an `Optional<Value>`.
+    case optional
+  }
+
+  /// Whether the extractor's value type is the root type itself: the identity constructor.
+  @usableFromInline let isIdentity: Bool
+  @usableFromInline let routes: [Route]
+  private let rootName: String
+  private let valueName: String
+  private let caseNames: [String]
+  /// Why extraction is refused, when it is; the message adds the call site.
+  private let refusal: Refusal?
+
+  private enum Refusal {
+    case notAnEnum
+    case unreadable(String)
+    case noCase
+    case hazard(caseName: String, hazard: String)
+  }
+
+  private init(root: Any.Type, value: Any.Type) {
+    rootName = ValueDescription.typeName(root)
+    valueName = ValueDescription.typeName(value)
+    isIdentity = root == value
+    guard let metadata = EnumMetadata(root) else {
+      (routes, caseNames) = ([], [])
+      refusal = isIdentity ? nil : .notAnEnum
+      return
+    }
+    let cases: [EnumMetadata.Case]
+    switch metadata.cases() {
+    case .success(let found): cases = found
+    case .failure(let error):
+      (routes, caseNames) = ([], [])
+      refusal = isIdentity ? nil : .unreadable(error.reason)
+      return
+    }
+    caseNames = cases.map(\.name)
+    routes = cases.map { Self.route(for: $0, value: value) }
+    if isIdentity {
+      refusal = nil
+    } else if let routed = Self.bestNamed(cases, routes, value: value) {
+      refusal = Self.hazard(of: cases[routed], value: value, root: root).map {
+        .hazard(caseName: cases[routed].name, hazard: $0)
+      }
+    } else {
+      refusal = .noCase
+    }
+  }
+
+  /// The case to name in a message about extracting `value`: one whose payload is exactly a
+  /// `value`, else the first that can carry one.
+  private static func bestNamed(
+    _ cases: [EnumMetadata.Case], _ routes: [Route], value: Any.Type
+  ) -> Int? {
+    let routed = routes.indices.filter { routes[$0] != .none }
+    return routed.first { cases[$0].payload == value } ?? routed.first
+  }
+
+  /// Why the payload of `enumCase`, which can carry a `value`, cannot be read as one.
+  static func hazard(
+    of enumCase: EnumMetadata.Case, value: Any.Type, root: Any.Type
+  ) -> String? {
+    let valueMetadata = TypeMetadata(value)
+    if let hazard = valueMetadata.representationHazard { return hazard }
+    guard !enumCase.isIndirect else { return nil }
+    // What is read must be there: an inline payload lies within the enum's own bytes, and a
+    // payload the enum stores in no bytes can only be read as a type of no bytes.
+    let size = valueMetadata.size
+    if enumCase.isStored ? size > TypeMetadata(root).size : size > 0 {
+      return "stored in fewer bytes inside the enum than a value of its type takes"
+    }
+    return nil
+  }
+
+  private static func route(for enumCase: EnumMetadata.Case, value: Any.Type) -> Route {
+    guard let payload = enumCase.payload else { return .none }
+    let boxed = enumCase.isIndirect
+    if payload == value { return boxed ? .boxed(.whole) : .inline }
+    let payloadMetadata = TypeMetadata(payload)
+    if let elements = payloadMetadata.tupleElements {
+      // A tuple is laid out by its element types alone: labels do not move anything.
+      if elements.count == 1, elements[0] == value { return boxed ? .boxed(.onlyElement) : .inline }
+      if elements.count > 1,
+        TypeMetadata(value).tupleElements.map({ $0.elementsEqual(elements, by: ==) }) == true
+      {
+        return boxed ? .boxed(.whole) : .inline
+      }
+    }
+    if payloadMetadata.optionalWrapped == value {
+      return boxed ? .boxed(.optional) : .inlineOptional
+    }
+    return .none
+  }
+
+  @inlinable
+  func route(ofTag tag: UInt32) -> Route {
+    Int(tag) < routes.count ? routes[Int(tag)] : .none
+  }
+
+  private static let known = Locked([Key: CaseAnalysis]())
+
+  private struct Key: Hashable {
+    let root: ObjectIdentifier
+    let value: ObjectIdentifier
+  }
+
+  /// The analysis of extracting `value` from `root`; stops the program, naming `site`, when the
+  /// constructor cannot be inverted safely.
+  @usableFromInline
+  static func checked(root: Any.Type, value: Any.Type, at site: CaseSite) -> CaseAnalysis {
+    let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value))
+    let analysis =
+      known.withLock { $0[key] }
+      ?? {
+        let analysis = CaseAnalysis(root: root, value: value)
+        known.withLock { $0[key] = analysis }
+        return analysis
+      }()
+    if let message = analysis.refusalMessage(at: site) {
+      // `fatalError`, not `precondition`: its message survives `-O`.
+      fatalError(message)
+    }
+    return analysis
+  }
+
+  /// The message that refuses this analysis at `site`, or nil when extraction is allowed.
+  func refusalMessage(at site: CaseSite) -> String? {
+    guard let refusal else { return nil }
+    let start = "\(site.fileID):\(site.line): \(site.api)"
+    let explicit = "write the case out with `AnyCasePath(embed:extract:)`"
+    switch refusal {
+    case .notAnEnum:
+      return """
+        \(start) needs an enum case such as `Action.child` as its action, but \(rootName) is \
+        not an enum.
+        """
+    case .unreadable(let reason):
+      return """
+        \(start) cannot find the cases of \(rootName): \(reason). Pass the action as \
+        `AnyCasePath(embed:extract:)`.
+        """
+    case .noCase:
+      return """
+        \(start) was given an action that no case of \(rootName) can be: no case carries a \
+        \(valueName), so it would never receive an action. Pass the case constructor itself, \
+        such as `\(rootName).child` for `case child(\(valueName))`. A closure that wraps the \
+        value further (`{ .child(.presented($0)) }`) cannot be inverted: pass the outer case, \
+        or \(explicit).
+        """
+    case .hazard(let name, let hazard):
+      return """
+        \(start) cannot extract the case `\(name)` of \(rootName): its payload, \(valueName), \
+        is \(hazard), which Swift stores differently inside an enum than in generic code, so \
+        its bytes cannot be read safely. Pass the action as `AnyCasePath(embed: \
+        \(rootName).\(name), extract: { if case .\(name)(let value) = $0 { value } else { nil } \
+        })`.
+        """
+    }
+  }
+
+  /// Stops the program: the constructor of an extractor built case `tag`, which cannot carry
+  /// the payload, so it wraps the value further and can never be inverted.
+  @usableFromInline
+  func refuseConstructor(building tag: UInt32, at site: CaseSite) -> Never {
+    let built = Int(tag) < caseNames.count ? "`.\(caseNames[Int(tag)])`" : "case \(tag)"
+    fatalError(
+      """
+      \(site.fileID):\(site.line): \(site.api) was given an action that builds \(built) of \
+      \(rootName), which does not carry a \(valueName): it is not a case constructor, so it \
+      can never be inverted. Pass the case constructor itself, or write the case out with \
+      `AnyCasePath(embed:extract:)`.
+      """)
+  }
+}
