@@ -1,15 +1,15 @@
 /// The ``Store/subscribe(_:)`` callbacks of one store or row collection.
 ///
-/// Cancelling may happen on any thread, so a ``Subscription`` only lowers its entry's flag; the
-/// entry is swept here, on the main actor, at the next notification or subscription.
+/// Cancelling may happen on any thread, so each callback sits in a lock-guarded slot that a
+/// ``Subscription`` empties at once: the callback, and whatever it captures (often the store
+/// itself), is released the moment the subscription is cancelled or freed, not at the next
+/// notification. The emptied slots are swept here, on the main actor, at the next notification
+/// or subscription.
 @MainActor
 struct SubscriberList<Value> {
-  private struct Entry {
-    let isActive: Locked<Bool>
-    let onChange: @MainActor (Value) -> Void
-  }
+  private typealias Slot = Locked<(@MainActor (Value) -> Void)?>
 
-  private var entries: [Entry] = []
+  private var slots: [Slot] = []
   /// Kept beside the array: asking a generic array whether it is empty costs a metadata lookup
   /// in unspecialized code, and this is asked on every change of every store.
   private(set) var isEmpty = true
@@ -20,11 +20,17 @@ struct SubscriberList<Value> {
     _ onChange: @escaping @MainActor (Value) -> Void, owner: any Sendable
   ) -> Subscription {
     sweep()
-    let isActive = Locked(true)
-    entries.append(Entry(isActive: isActive, onChange: onChange))
+    let slot = Slot(onChange)
+    slots.append(slot)
     isEmpty = false
     return Subscription {
-      isActive.withLock { $0 = false }
+      // Taken out under the lock and released after it: releasing may free the store, whose
+      // deinit must not run while the lock is held.
+      let callback = slot.withLock { callback in
+        defer { callback = nil }
+        return callback
+      }
+      _ = callback
       _ = owner
     }
   }
@@ -33,9 +39,9 @@ struct SubscriberList<Value> {
   /// swept by the owner once the callbacks (which may subscribe or cancel) are done.
   func call(with value: Value) -> Bool {
     var sawCancelled = false
-    for entry in entries {
-      if entry.isActive.withLock({ $0 }) {
-        entry.onChange(value)
+    for slot in slots {
+      if let callback = slot.withLock({ $0 }) {
+        callback(value)
       } else {
         sawCancelled = true
       }
@@ -43,9 +49,9 @@ struct SubscriberList<Value> {
     return sawCancelled
   }
 
-  /// Drops the callbacks whose subscription was cancelled.
+  /// Drops the slots whose subscription was cancelled.
   mutating func sweep() {
-    entries.removeAll { !$0.isActive.withLock { $0 } }
-    isEmpty = entries.isEmpty
+    slots.removeAll { $0.withLock { $0 == nil } }
+    isEmpty = slots.isEmpty
   }
 }

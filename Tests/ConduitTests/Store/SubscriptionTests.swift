@@ -92,4 +92,40 @@ import Testing
     #expect(seen == ["first", "first"])
     first.cancel()
   }
+
+  @Test func cancellingASubscriptionWhoseCallbackCapturesItsStoreFreesTheStore() {
+    weak var weakStore: Store<Counter.State, Counter.Action>?
+    do {
+      let store = Store(initialState: Counter.State(), reducer: Counter())
+      weakStore = store
+      store.subscribe { _ in _ = store }.cancel()
+    }
+    #expect(weakStore == nil)
+  }
+
+  @Test func droppingASubscriptionWhoseCallbackCapturesItsStoreFreesTheStore() {
+    weak var weakStore: Store<Counter.State, Counter.Action>?
+    do {
+      let store = Store(initialState: Counter.State(), reducer: Counter())
+      weakStore = store
+      _ = store.subscribe { _ in _ = store }
+    }
+    #expect(weakStore == nil)
+  }
+
+  @Test func cancellingADerivedStoresSubscriptionFreesItAndItsCapturedRoot() {
+    weak var weakRoot: Store<Counter.State, Counter.Action>?
+    weak var weakDerived: Store<Int, Counter.Action>?
+    do {
+      let root = Store(initialState: Counter.State(), reducer: Counter())
+      weakRoot = root
+      let derived = root.observe(\.count)
+      weakDerived = derived
+      let subscription = derived.subscribe { _ in _ = (root, derived) }
+      root.send(.increment)
+      subscription.cancel()
+    }
+    #expect(weakDerived == nil)
+    #expect(weakRoot == nil)
+  }
 }
