@@ -58,7 +58,7 @@ extension Store {
     }
     let node = StoreCollectionNode<ID, ElementState, ElementAction>(
       readElements: { self.currentState[keyPath: toElements] },
-      sendToParent: { self.send(action($0)) },
+      parent: self, embed: action,
       isDuplicate: isDuplicate)
     addChild(node)
     childCache.insert(node, for: key)

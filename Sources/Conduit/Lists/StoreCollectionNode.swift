@@ -17,7 +17,10 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   private let readElements: () -> IdentifiedArray<ID, Element>
-  private let sendToParent: (IdentifiedAction<ID, ElementAction>) -> StoreTask
+  /// Where the rows' actions go, wrapped in `IdentifiedAction`; held strongly, as the rows hold
+  /// this node.
+  private let parent: any ActionTarget
+  private let embed: (IdentifiedAction<ID, ElementAction>) -> Any
   private let isDuplicate: ((Element, Element) -> Bool)?
   private var rows: [ID: WeakRow] = [:]
   /// The order of the rows, in a buffer of its own: sharing the array's would make every
@@ -32,11 +35,13 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
 
   init(
     readElements: @escaping () -> IdentifiedArray<ID, Element>,
-    sendToParent: @escaping (IdentifiedAction<ID, ElementAction>) -> StoreTask,
+    parent: any ActionTarget,
+    embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Any,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
-    self.sendToParent = sendToParent
+    self.parent = parent
+    self.embed = embed
     self.isDuplicate = isDuplicate
     let elements = readElements()
     self.ids = elements.ids.map { $0 }
@@ -58,13 +63,13 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private func makeRow(
     _ id: ID, _ elements: IdentifiedArray<ID, Element>
   ) -> Store<Element, ElementAction> {
-    // The row's closures hold this node, which keeps the rows of a live row store updating.
+    // The row holds this node, which keeps the rows of a live row store updating.
     let link = DerivedLink<Element, ElementAction>(
-      derive: { self.readElements()[id: id] },
-      isDuplicate: isDuplicate,
-      sendToParent: { self.sendToParent(.element(id: id, action: $0)) })
+      derive: { [unowned(unsafe) self] in self.readElements()[id: id] },
+      isDuplicate: isDuplicate, parent: self,
+      embed: { IdentifiedAction<ID, ElementAction>.element(id: id, action: $0) })
     let store = Store<Element, ElementAction>(
-      state: elements[id: id]!, role: .derived(link), effects: nil)
+      state: elements[id: id]!, role: .derived(link), effects: nil, parent: self)
     rows[id] = WeakRow(store: store)
     return store
   }
@@ -163,6 +168,9 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     return orderChanged
   }
 
+  /// The rows are this node's children, and ``parentDidChange(into:)`` has updated them.
+  func childrenNeedUpdate(into changed: inout [any StoreNode]) {}
+
   func notifyObservers() {
     registrar.willSet(self, keyPath: idsKeyPath)
     registrar.didSet(self, keyPath: idsKeyPath)
@@ -181,4 +189,11 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
 
   /// How many row stores are alive, for tests.
   var liveRowCount: Int { rows.values.filter { $0.store != nil }.count }
+}
+
+extension StoreCollectionNode: ActionTarget {
+  func take(_ action: Any) -> ActionHop {
+    // Only this node's row stores forward to it, each with an `IdentifiedAction` of its type.
+    .forward(to: parent, action: embed(action as! IdentifiedAction<ID, ElementAction>))
+  }
 }

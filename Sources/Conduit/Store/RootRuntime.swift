@@ -72,7 +72,13 @@ final class RootRuntime<State, Action> {
     var changed: [any StoreNode] = []
     swap(&changed, &self.changed)
     changed.append(store)
-    store.propagate(into: &changed)
+    // Breadth first, in a loop: each changed node's children re-derive from it, and those that
+    // change join the end of the list, so depth costs no stack.
+    var next = 0
+    while next < changed.count {
+      changed[next].childrenNeedUpdate(into: &changed)
+      next += 1
+    }
     for node in changed { node.notifyObservers() }
     changed.removeAll(keepingCapacity: true)
     swap(&changed, &self.changed)

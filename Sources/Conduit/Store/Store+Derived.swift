@@ -112,11 +112,10 @@ extension Store {
     isDuplicate: ((DerivedState, DerivedState) -> Bool)?
   ) -> Store<DerivedState, DerivedAction> {
     let link = DerivedLink<DerivedState, DerivedAction>(
-      derive: { deriveState(self.currentState) },
-      isDuplicate: isDuplicate,
-      sendToParent: { self.send(embedAction($0)) })
+      derive: { [unowned(unsafe) self] in deriveState(self.currentState) },
+      isDuplicate: isDuplicate, parent: self, embed: embedAction)
     let child = Store<DerivedState, DerivedAction>(
-      state: deriveState(currentState), role: .derived(link), effects: nil)
+      state: deriveState(currentState), role: .derived(link), effects: nil, parent: self)
     addChild(child)
     return child
   }

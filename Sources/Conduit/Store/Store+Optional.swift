@@ -61,15 +61,14 @@ extension Store {
     let presence = Presence()
     // The child's closures hold `presence`, so it lives exactly as long as the child.
     let link = DerivedLink<ChildState, ChildAction>(
-      derive: {
+      derive: { [unowned(unsafe) self] in
         let state = self.currentState[keyPath: toChild]
         if state == nil { presence.isDismissed = true }
         return state
       },
-      isDuplicate: isDuplicate,
-      sendToParent: { self.send(action($0)) })
+      isDuplicate: isDuplicate, parent: self, embed: action)
     let child = Store<ChildState, ChildAction>(
-      state: childState, role: .derived(link), effects: nil)
+      state: childState, role: .derived(link), effects: nil, parent: self)
     presence.store = child
     addChild(child)
     childCache.insert(presence, for: key)

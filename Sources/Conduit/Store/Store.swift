@@ -30,6 +30,11 @@ public final class Store<State, Action>: Observable {
   let role: Role
   /// The effects of a root store, kept outside `role` so the nonisolated `deinit` may reach them.
   private let effects: EffectRegistry?
+  /// A derived store's strong reference to its parent (a store, or a row collection), the only
+  /// one: the link's closures reach the parent unowned, so `deinit` can hand this reference to
+  /// ``DeferredRelease``. Written once, in `init`, and taken in `deinit`, when nothing else can
+  /// touch the store; hence `nonisolated(unsafe)`.
+  nonisolated(unsafe) private var parentReference: (any AnyObject & Sendable)?
   private let registrar = ObservationRegistrar()
   /// `\.state`, instantiated once per store type: a key path into a generic class is built at
   /// run time, and building it on every read and change cost microseconds.
@@ -62,16 +67,20 @@ public final class Store<State, Action>: Observable {
       effects: registry)
   }
 
-  init(state: State, role: Role, effects: EffectRegistry?) {
+  init(
+    state: State, role: Role, effects: EffectRegistry?, parent: (any AnyObject & Sendable)? = nil
+  ) {
     self.currentState = state
     self.role = role
     self.effects = effects
+    self.parentReference = parent
     self.stateKeyPath = StateKeyPaths.keyPath(for: Store.self)
   }
 
   deinit {
     // A root's effects have no one left to send to; a derived store has none of its own.
     effects?.cancelAll()
+    DeferredRelease.release(&parentReference)
   }
 
   /// The current state.
@@ -107,7 +116,8 @@ public final class Store<State, Action>: Observable {
   public func send(_ action: Action) -> StoreTask {
     switch role {
     case .root(let runtime): runtime.send(action, handle: nil, to: self)
-    case .derived(let link): link.sendToParent(action)
+    case .derived(let link):
+      ActionHop.forward(to: link.parent, action: link.embed(action)).deliver()
     }
   }
 
