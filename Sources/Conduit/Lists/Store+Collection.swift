@@ -50,18 +50,19 @@ extension Store {
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
     isDuplicate: ((ElementState, ElementState) -> Bool)?
   ) -> StoreCollection<ID, ElementState, ElementAction> {
-    let key = ScopeKey(state: toElements, action: ElementAction.self)
-    if let node = childCache.object(for: key)
+    let key = ScopeKey(state: toElements, action: ElementAction.self, kind: .collection)
+    if let node = core.childCache.entry(for: key)?.node
       as? StoreCollectionNode<ID, ElementState, ElementAction>
     {
       return node.collection()
     }
+    let parent = core
     let node = StoreCollectionNode<ID, ElementState, ElementAction>(
-      readElements: { self.currentState[keyPath: toElements] },
-      parent: self, embed: action,
+      readElements: { [unowned(unsafe) parent] in parent.currentState[keyPath: toElements] },
+      parent: parent, keepingAlive: self, embed: action,
       isDuplicate: isDuplicate)
-    addChild(node)
-    childCache.insert(node, for: key)
+    parent.addChild(node)
+    parent.childCache.insert(CachedChild(node: node), for: key)
     return node.collection()
   }
 }

@@ -17,9 +17,12 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   private let readElements: () -> IdentifiedArray<ID, Element>
-  /// Where the rows' actions go, wrapped in `IdentifiedAction`; held strongly, as the rows hold
-  /// this node.
-  private let parent: any ActionTarget
+  /// Where the rows' actions go, wrapped in `IdentifiedAction`: the parent store's core, kept
+  /// alive by `parentHandle`.
+  unowned(unsafe) private let parent: any ActionTarget
+  /// The handle this collection was scoped through, which keeps the parent's core alive; taken
+  /// in `deinit`, hence `nonisolated(unsafe)`.
+  nonisolated(unsafe) private var parentHandle: (any AnyObject & Sendable)?
   private let embed: (IdentifiedAction<ID, ElementAction>) -> Any
   private let isDuplicate: ((Element, Element) -> Bool)?
   private var rows: [ID: WeakRow] = [:]
@@ -36,16 +39,22 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   init(
     readElements: @escaping () -> IdentifiedArray<ID, Element>,
     parent: any ActionTarget,
+    keepingAlive parentHandle: any AnyObject & Sendable,
     embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Any,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
     self.parent = parent
+    self.parentHandle = parentHandle
     self.embed = embed
     self.isDuplicate = isDuplicate
     let elements = readElements()
     self.ids = elements.ids.map { $0 }
     self.version = elements.version
+  }
+
+  deinit {
+    DeferredRelease.release(&parentHandle)
   }
 
   /// The row stores in order, made for the rows that have none alive; registers the reader's
@@ -69,7 +78,8 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
       isDuplicate: isDuplicate, parent: self,
       embed: { IdentifiedAction<ID, ElementAction>.element(id: id, action: $0) })
     let store = Store<Element, ElementAction>(
-      state: elements[id: id]!, role: .derived(link), effects: nil, parent: self)
+      core: StoreCore(state: elements[id: id]!, role: .derived(link), effects: nil),
+      parent: self)
     rows[id] = WeakRow(store: store)
     return store
   }
@@ -148,7 +158,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     _ id: ID, from elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
   ) {
     guard let row = rows[id]?.store, let element = elements[id: id] else { return }
-    row.accept(element, isDuplicate: isDuplicate, into: &changed)
+    row.core.accept(element, isDuplicate: isDuplicate, into: &changed)
   }
 
   /// Updates every live row from the array; returns whether the order changed.
@@ -163,7 +173,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
         rows[id] = nil
         continue
       }
-      store.accept(element, isDuplicate: isDuplicate, into: &changed)
+      store.core.accept(element, isDuplicate: isDuplicate, into: &changed)
     }
     return orderChanged
   }

@@ -23,7 +23,7 @@ final class RootRuntime<State, Action> {
   /// behind the actions already waiting. `handle` collects the tasks the action starts; an
   /// `.send` effect passes the handle of the send it belongs to.
   func send(
-    _ action: Action, handle: EffectHandle?, to store: Store<State, Action>
+    _ action: Action, handle: EffectHandle?, to store: StoreCore<State, Action>
   ) -> StoreTask {
     if isProcessing {
       let handle = handle ?? EffectHandle()
@@ -50,7 +50,7 @@ final class RootRuntime<State, Action> {
   }
 
   private func process(
-    _ action: Action, handle: EffectHandle?, in store: Store<State, Action>
+    _ action: Action, handle: EffectHandle?, in store: StoreCore<State, Action>
   ) -> EffectHandle? {
     // In place: no copy of the old state is kept, so a large array is never copied on write.
     let effect = reduce(&store.currentState, action)
@@ -68,7 +68,7 @@ final class RootRuntime<State, Action> {
   }
 
   /// Brings every live derived store up to date, then notifies the ones that changed.
-  private func propagate(from store: Store<State, Action>) {
+  private func propagate(from store: StoreCore<State, Action>) {
     var changed: [any StoreNode] = []
     swap(&changed, &self.changed)
     changed.append(store)
@@ -84,7 +84,7 @@ final class RootRuntime<State, Action> {
     swap(&changed, &self.changed)
   }
 
-  private func runner(for store: Store<State, Action>) -> EffectRunner<Action> {
+  private func runner(for store: StoreCore<State, Action>) -> EffectRunner<Action> {
     if let runner { return runner }
     let runner = EffectRunner<Action>(registry: registry) { [weak store] action, handle in
       guard let store, case .root(let runtime) = store.role else { return StoreTask(handle: nil) }

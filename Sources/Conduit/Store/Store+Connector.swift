@@ -13,23 +13,26 @@ extension Store {
   ///
   /// A connector that is not `Hashable` gets a new store on every call.
   ///
-  /// - Parameter connector: Maps this store's state to the view state, and view actions back.
+  /// - Parameters:
+  ///   - connector: Maps this store's state to the view state, and view actions back.
+  ///   - fileID: The file of the call, named in warnings.
+  ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the view's state and actions, notifying its observers only when the
   ///   view state changes.
   public func connect<C: Connector>(
-    using connector: C
+    using connector: C,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Store<C.ViewState, C.ViewAction> where C.State == State, C.Action == Action {
     guard let hashable = connector as? any Hashable else {
-      return derived(
-        deriveState: connector.connect(state:), embedAction: connector.connect(action:))
+      return makeDerived(
+        deriveState: connector.connect(state:), embedAction: connector.connect(action:),
+        isDuplicate: { $0 == $1 }, origin: (fileID, line))
     }
-    let key = AnyHashable(hashable)
-    if let store = childCache.object(for: key) as? Store<C.ViewState, C.ViewAction> {
-      return store
+    return cachedChild(key: AnyHashable(hashable)) {
+      makeDerivedCore(
+        deriveState: connector.connect(state:), embedAction: connector.connect(action:),
+        isDuplicate: { $0 == $1 }, origin: nil)
     }
-    let store = derived(
-      deriveState: connector.connect(state:), embedAction: connector.connect(action:))
-    childCache.insert(store, for: key)
-    return store
   }
 }

@@ -48,37 +48,38 @@ extension Store {
     action: @escaping (ChildAction) -> Action,
     isDuplicate: ((ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction>? {
-    let key = ScopeKey(state: toChild, action: ChildAction.self)
-    guard let childState = currentState[keyPath: toChild] else {
-      childCache.remove(key)
+    let key = ScopeKey(state: toChild, action: ChildAction.self, kind: .optional)
+    guard let childState = core.currentState[keyPath: toChild] else {
+      core.childCache.remove(key)
       return nil
     }
-    if let presence = childCache.object(for: key) as? Presence, !presence.isDismissed,
-      let child = presence.store as? Store<ChildState, ChildAction>
-    {
+    if let entry = core.childCache.entry(for: key), entry.isDismissed {
+      // The state was nil since that store was made: this is a new presentation.
+      core.childCache.remove(key)
+    }
+    return cachedChild(key: key) { () -> StoreCore<ChildState, ChildAction> in
+      let parent = core
+      // Set when the state turns nil; the derivation finds its entry through the child.
+      let presence = Presence<ChildState, ChildAction>()
+      let link = DerivedLink<ChildState, ChildAction>(
+        derive: { [unowned(unsafe) parent] in
+          let state = parent.currentState[keyPath: toChild]
+          if state == nil { presence.core?.cacheEntry?.isDismissed = true }
+          return state
+        },
+        isDuplicate: isDuplicate, parent: parent, embed: action)
+      let child = StoreCore<ChildState, ChildAction>(
+        state: childState, role: .derived(link), effects: nil)
+      parent.addChild(child)
+      presence.core = child
       return child
     }
-    let presence = Presence()
-    // The child's closures hold `presence`, so it lives exactly as long as the child.
-    let link = DerivedLink<ChildState, ChildAction>(
-      derive: { [unowned(unsafe) self] in
-        let state = self.currentState[keyPath: toChild]
-        if state == nil { presence.isDismissed = true }
-        return state
-      },
-      isDuplicate: isDuplicate, parent: self, embed: action)
-    let child = Store<ChildState, ChildAction>(
-      state: childState, role: .derived(link), effects: nil, parent: self)
-    presence.store = child
-    addChild(child)
-    childCache.insert(presence, for: key)
-    return child
   }
 }
 
-/// Whether an optional child store is still the current presentation of its state.
+/// How an optional child's derivation reaches the cache entry that says whether its
+/// presentation ended: through the child's own core, made after the derivation.
 @MainActor
-private final class Presence {
-  var isDismissed = false
-  weak var store: AnyObject?
+private final class Presence<State, Action> {
+  weak var core: StoreCore<State, Action>?
 }

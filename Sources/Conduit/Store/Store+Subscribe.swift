@@ -14,12 +14,6 @@ extension Store {
   /// - Returns: A subscription; the callback stops when it is cancelled or freed.
   public func subscribe(_ onChange: @escaping @MainActor (State) -> Void) -> Subscription {
     // The subscription holds the store, keeping a derived store alive while someone listens.
-    subscribers.add(onChange, owner: self)
-  }
-
-  func callSubscribers() {
-    // A copy: callbacks may subscribe or cancel while it runs.
-    let subscribers = self.subscribers
-    if subscribers.call(with: currentState) { self.subscribers.sweep() }
+    core.subscribers.add(onChange, owner: self)
   }
 }

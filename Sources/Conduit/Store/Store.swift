@@ -20,29 +20,13 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  enum Role {
-    case root(RootRuntime<State, Action>)
-    case derived(DerivedLink<State, Action>)
-  }
-
-  /// The root's source of truth, or a derived store's latest accepted derivation.
-  var currentState: State
-  let role: Role
-  /// The effects of a root store, kept outside `role` so the nonisolated `deinit` may reach them.
-  private let effects: EffectRegistry?
-  /// A derived store's strong reference to its parent (a store, or a row collection), the only
-  /// one: the link's closures reach the parent unowned, so `deinit` can hand this reference to
-  /// ``DeferredRelease``. Written once, in `init`, and taken in `deinit`, when nothing else can
-  /// touch the store; hence `nonisolated(unsafe)`.
+  /// The node this handle is on: its state, children and observers (see ``StoreCore``).
+  let core: StoreCore<State, Action>
+  /// A derived store's strong reference to the store (or row collection) it was derived from,
+  /// which keeps that one's core, and the cores above it, alive: cores reach their parents
+  /// unowned. Written once, in `init`, and taken in `deinit`, when nothing else can touch the
+  /// handle; hence `nonisolated(unsafe)`.
   nonisolated(unsafe) private var parentReference: (any AnyObject & Sendable)?
-  private let registrar = ObservationRegistrar()
-  /// `\.state`, instantiated once per store type: a key path into a generic class is built at
-  /// run time, and building it on every read and change cost microseconds.
-  private let stateKeyPath: KeyPath<Store, State>
-  /// Stores and collections derived from this one, held weakly: a view owns what it watches.
-  var children: [WeakNode] = []
-  var subscribers = SubscriberList<State>()
-  var childCache = ChildCache()
 
   /// Creates a root store that runs `reducer` on every action.
   ///
@@ -59,27 +43,20 @@ public final class Store<State, Action>: Observable {
     initialState: State, reducer: R
   ) where R.State == State, R.Action == Action {
     let registry = EffectRegistry()
+    let runtime = RootRuntime<State, Action>(
+      reduce: { reducer.reduce(into: &$0, action: $1) }, registry: registry)
     self.init(
-      state: initialState,
-      role: .root(
-        RootRuntime(
-          reduce: { reducer.reduce(into: &$0, action: $1) }, registry: registry)),
-      effects: registry)
+      core: StoreCore(state: initialState, role: .root(runtime), effects: registry), parent: nil)
   }
 
-  init(
-    state: State, role: Role, effects: EffectRegistry?, parent: (any AnyObject & Sendable)? = nil
-  ) {
-    self.currentState = state
-    self.role = role
-    self.effects = effects
+  /// A handle on `core`, keeping `parent` (the handle or collection it was derived through)
+  /// alive.
+  init(core: StoreCore<State, Action>, parent: (any AnyObject & Sendable)?) {
+    self.core = core
     self.parentReference = parent
-    self.stateKeyPath = StateKeyPaths.keyPath(for: Store.self)
   }
 
   deinit {
-    // A root's effects have no one left to send to; a derived store has none of its own.
-    effects?.cancelAll()
     DeferredRelease.release(&parentReference)
   }
 
@@ -88,8 +65,7 @@ public final class Store<State, Action>: Observable {
   /// Reading it inside `withObservationTracking` (or a SwiftUI body) registers interest in
   /// this store, so the reader is told exactly when this store's state changes.
   public var state: State {
-    registrar.access(self, keyPath: stateKeyPath)
-    return currentState
+    core.state
   }
 
   /// A part of the current state, read through ``state`` so it is tracked the same way.
@@ -114,20 +90,9 @@ public final class Store<State, Action>: Observable {
   ///   for them.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    switch role {
-    case .root(let runtime): runtime.send(action, handle: nil, to: self)
-    case .derived(let link):
-      ActionHop.forward(to: link.parent, action: link.embed(action)).deliver()
-    }
+    core.send(action)
   }
 
-  /// Tells everything watching this store that its state changed.
-  func notifyObservers() {
-    // Called after every store in the tree holds its new state, so an observer that reads any
-    // store, here or in its `onChange`, sees the new values (the registrar calls `onChange`
-    // from `willSet`, which on its own would expose the old value).
-    registrar.willSet(self, keyPath: stateKeyPath)
-    registrar.didSet(self, keyPath: stateKeyPath)
-    if !subscribers.isEmpty { callSubscribers() }
-  }
+  /// The state without registering interest, for Conduit's own reads.
+  var currentState: State { core.currentState }
 }

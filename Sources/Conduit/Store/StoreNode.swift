@@ -59,8 +59,8 @@ enum ActionHop {
 
 /// How a derived store gets its state and delivers its actions.
 ///
-/// Its closures reach the parent without holding it: the derived store holds its parent
-/// strongly in a separate reference of its own, which its `deinit` hands to
+/// Its closures reach the parent core without holding it: whatever holds the child core keeps the
+/// parent alive (see ``StoreCore``), and a handle's reference to its parent goes through
 /// ``DeferredRelease`` so that freeing a long chain of stores does not recurse.
 struct DerivedLink<State, Action> {
   /// Derives the state from the parent's current state; nil when there is nothing to derive
@@ -69,15 +69,17 @@ struct DerivedLink<State, Action> {
   let derive: () -> State?
   /// Whether two derived states count as the same; nil for "every parent change is a change".
   let isDuplicate: ((State, State) -> Bool)?
-  /// Where this store's actions go next; kept alive by the store's strong parent reference.
+  /// Where this store's actions go next: the parent's core, or a row collection.
   unowned(unsafe) let parent: any ActionTarget
   /// Embeds an action of this store into an action of `parent`.
   let embed: (Action) -> Any
 }
 
-extension Store: StoreNode {
+extension StoreCore: StoreNode {
   func parentDidChange(into changed: inout [any StoreNode]) {
-    guard case .derived(let link) = role, let newState = link.derive() else { return }
+    guard case .derived(let link) = role else { return }
+    didSeeAChange()
+    guard let newState = link.derive() else { return }
     accept(newState, isDuplicate: link.isDuplicate, into: &changed)
   }
 
@@ -113,7 +115,7 @@ extension Store: StoreNode {
   }
 }
 
-extension Store: ActionTarget {
+extension StoreCore: ActionTarget {
   func take(_ action: Any) -> ActionHop {
     // Only this store's own child links forward to it, each with an action of its type.
     let action = action as! Action

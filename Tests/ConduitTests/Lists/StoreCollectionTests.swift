@@ -85,7 +85,7 @@ import Testing
       collections.append(store.scope(state: \.rows, action: ListFeature.Action.rows))
     }
     #expect(collections[0][0] === collections[1][0])
-    #expect(store.children.count == 1)
+    #expect(store.core.children.count == 1)
   }
 
   @Test func insertingRemovingAndMovingNotifyTheCollection() {

@@ -87,6 +87,12 @@ import Testing
 
   @Test(arguments: 0..<20)
   func everyLiveStoreMatchesItsDerivationAndIsNotifiedOncePerChange(seed: Int) {
+    // Stores made after the last random send are read and freed unchanged at the end, which is
+    // what the read-and-freed warning looks for; here it is intended.
+    RuntimeWarnings.$handler.withValue({ _ in }) { checkEveryLiveStore(seed: seed) }
+  }
+
+  private func checkEveryLiveStore(seed: Int) {
     var random = SplitMix64(seed: UInt64(seed))
     let root = Store(initialState: State(), reducer: Self.reducer)
     let base = root.observe(Self.rootView)

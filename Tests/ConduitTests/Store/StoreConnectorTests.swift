@@ -38,7 +38,7 @@ import Testing
       store.send(.increment)
     }
     #expect(identical == 100)
-    #expect(store.children.count == 1)
+    #expect(store.core.children.count == 1)
     #expect(held.state == "x100")
   }
 
@@ -57,7 +57,7 @@ import Testing
     for index in 0..<1_000 {
       _ = store.connect(using: LabelConnector(prefix: "\(index)"))
     }
-    #expect(store.childCache.count <= 8)
+    #expect(store.core.childCache.count <= 8)
   }
 
   @Test func connectedStoreSendsThroughTheConnector() {

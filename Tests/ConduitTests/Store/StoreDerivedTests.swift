@@ -152,7 +152,7 @@ import Testing
 
     #expect(weakDerived == nil)
     #expect(calls.value == 2)
-    #expect(store.children.isEmpty)
+    #expect(store.core.children.isEmpty)
   }
 
   @Test func storeTreeHasNoRetainCycles() {

@@ -36,7 +36,7 @@ import Testing
 
     #expect(callbacks == 1)
     #expect(subscription.isCancelled)
-    #expect(store.subscribers.isEmpty)
+    #expect(store.core.subscribers.isEmpty)
   }
 
   @Test func freedSubscriptionIsNotCalled() {
@@ -62,7 +62,7 @@ import Testing
     store.send(.increment)
 
     #expect(calls.value == 0)
-    #expect(store.subscribers.isEmpty)
+    #expect(store.core.subscribers.isEmpty)
   }
 
   @Test func subscriptionKeepsADerivedStoreUpdating() {
