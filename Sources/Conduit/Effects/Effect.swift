@@ -31,6 +31,9 @@ public struct Effect<Action>: Sendable {
     /// Cancels the running effects whose identifier matches; for `forEach`, when it cannot tell
     /// exactly which elements went away.
     case cancelMatching(@Sendable (EffectID) -> Bool)
+    /// Ends the presentation of the feature that returned it; the presentation reducer turns
+    /// it into its parent's dismiss action.
+    case dismiss
   }
 
   @usableFromInline
@@ -238,6 +241,8 @@ public struct Effect<Action>: Sendable {
       return Effect<NewAction>(operation: .cancel(id: id))
     case .cancelMatching(let predicate):
       return Effect<NewAction>(operation: .cancelMatching(predicate))
+    case .dismiss:
+      return Effect<NewAction>(operation: .dismiss)
     }
   }
 

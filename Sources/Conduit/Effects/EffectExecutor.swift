@@ -98,7 +98,7 @@ public final class EffectExecutor<Action> {
     _ effect: Effect<Action>, with instrument: @MainActor (Run) -> Wrapper, startsLater: Bool
   ) -> Effect<Action> {
     switch effect.operation {
-    case .none, .send, .cancel, .cancelMatching:
+    case .none, .send, .cancel, .cancelMatching, .dismiss:
       return effect
     case .run(let run):
       let wrap = instrument(Run(fileID: run.fileID, line: run.line, startsLater: startsLater))

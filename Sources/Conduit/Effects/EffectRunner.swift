@@ -26,6 +26,14 @@ struct EffectRunner<Action>: Sendable {
       registry.cancel(id: id)
     case .cancelMatching(let predicate):
       registry.cancel(where: predicate)
+    case .dismiss:
+      // Presentation reducers turn `.dismiss` into their parent's action; one that gets here
+      // was returned outside any presentation.
+      runtimeWarning(
+        """
+        A reducer returned `Effect.dismiss` outside a presentation: no `ifLet` of a \
+        `PresentationState` or stack `forEach` runs it, so there is nothing to dismiss.
+        """, fileID: #fileID, line: #line)
     }
   }
 

@@ -24,7 +24,14 @@
 /// This costs about 50 ns for each `Scope` an action passes, where a hand-written `switch`
 /// costs a few; `Benchmarks/README.md` has the figures.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+  /// Where the child's state is: a part of the parent's state, or one case of an enum state.
+  @usableFromInline
+  enum ChildState {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case enumCase(CaseExtractor<ParentState, Child.State>, site: CallSite)
+  }
+
+  @usableFromInline let toChildState: ChildState
   @usableFromInline let extractor: CaseExtractor<ParentAction, Child.Action>
   @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
   @usableFromInline let child: Child
@@ -46,7 +53,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = .keyPath(state)
     self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
     self.embed = action
     self.child = child()
@@ -72,9 +79,51 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
+    self.toChildState = .keyPath(state)
     self.extractor = CaseExtractor(action, fileID: fileID, line: line)
     self.embed = action.embed
+    self.child = child()
+  }
+
+  /// Creates a scope that runs a child reducer on one case of an enum state.
+  ///
+  /// A destination enum runs each screen's reducer on its own case, with no per-case code:
+  ///
+  /// ```swift
+  /// struct Destination: Reducer {
+  ///   enum State: Equatable { case edit(Form.State), detail(Detail.State) }
+  ///   enum Action { case edit(Form.Action), detail(Detail.Action) }
+  ///
+  ///   var body: some Reducer<State, Action> {
+  ///     Scope(state: State.edit, action: Action.edit) { Form() }
+  ///     Scope(state: State.detail, action: Action.detail) { Detail() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// `state` is the enum case constructor, inverted like `action`: cases that share a payload
+  /// type are told apart. A child action that arrives while the state is another case is
+  /// ignored, with a runtime warning (a test failure in a test store).
+  ///
+  /// - Parameters:
+  ///   - state: The case of the parent's state that holds the child's state.
+  ///   - action: The parent action case that carries child actions.
+  ///   - fileID: The file of the call, named in messages.
+  ///   - line: The line of the call, named in messages.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state: @escaping @Sendable (ChildState) -> ParentState,
+    action: @escaping @Sendable (ChildAction) -> ParentAction,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .enumCase(
+      CaseExtractor(embed: state, fileID: fileID, line: line),
+      site: CallSite(fileID: fileID, line: line, column: 0))
+    self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
+    self.embed = action
     self.child = child()
   }
 
@@ -87,7 +136,23 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = extractor.extract(from: action) else { return .none }
-    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effect: Effect<Child.Action>
+    switch toChildState {
+    case .keyPath(let keyPath):
+      effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+    case .enumCase(let toCase, let site):
+      guard var childState = toCase.extract(from: state) else {
+        runtimeWarning(
+          """
+          A "Scope" of an enum case received a child action while the state was another case: \
+          \(childAction). It was ignored. This usually means an effect sent an action after the \
+          state moved to another case.
+          """, fileID: site.fileID, line: site.line)
+        return .none
+      }
+      effect = child.reduce(into: &childState, action: childAction)
+      state = toCase.embed(childState)
+    }
     return effect.isNone ? .none : effect.map(embed)
   }
 }

@@ -46,8 +46,11 @@ final class CachedChild {
   weak var node: AnyObject?
   /// The node, held while it is read and has not notified since.
   private var pinned: AnyObject?
-  /// For an optional child: whether its state has become nil, ending this presentation.
+  /// For an optional child or an enum case: whether its state has become nil (or another case),
+  /// ending this presentation.
   var isDismissed = false
+  /// For a presented child: the presentation the node shows.
+  var presentation: PresentationID?
 
   init(node: AnyObject) {
     self.node = node
@@ -60,6 +63,14 @@ final class CachedChild {
   var isEmpty: Bool { handle == nil && node == nil }
 }
 
+/// How a child's derivation, made before its core, reaches the cache entry that says whether
+/// its presentation ended (an optional state turned nil, an enum state left the case): through
+/// the core, once made.
+@MainActor
+final class ChildPresence<State, Action> {
+  weak var core: StoreCore<State, Action>?
+}
+
 /// The key of a cached child: the path to its state, the type of its actions, and which kind of
 /// derivation made it, so that `observe(\.count)` and `scope(state: \.count, action:)` differ.
 struct ScopeKey: Hashable {
@@ -67,6 +78,7 @@ struct ScopeKey: Hashable {
     case scope
     case observe
     case optional
+    case presentation
     case collection
   }
 
@@ -79,4 +91,11 @@ struct ScopeKey: Hashable {
     self.action = ObjectIdentifier(action)
     self.kind = kind
   }
+}
+
+/// The key of a child scoped to one case of an enum state: the case, and the child's types.
+struct CaseScopeKey: Hashable {
+  let tag: UInt32
+  let state: ObjectIdentifier
+  let action: ObjectIdentifier
 }

@@ -60,7 +60,7 @@ extension Store {
     return cachedChild(key: key) { () -> StoreCore<ChildState, ChildAction> in
       let parent = core
       // Set when the state turns nil; the derivation finds its entry through the child.
-      let presence = Presence<ChildState, ChildAction>()
+      let presence = ChildPresence<ChildState, ChildAction>()
       let link = DerivedLink<ChildState, ChildAction>(
         derive: { [unowned(unsafe) parent] in
           let state = parent.currentState[keyPath: toChild]
@@ -75,11 +75,4 @@ extension Store {
       return child
     }
   }
-}
-
-/// How an optional child's derivation reaches the cache entry that says whether its
-/// presentation ended: through the child's own core, made after the derivation.
-@MainActor
-private final class Presence<State, Action> {
-  weak var core: StoreCore<State, Action>?
 }
