@@ -35,15 +35,13 @@ struct Screens: Reducer {
   }
 
   @Test func casesOfTheSamePayloadTypeAreToldApart() {
-    let warnings = Locked<[String]>([])
     var state = Screens.State.first(Tally.State())
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning.message) }
-      }) {
-        _ = Screens().reduce(into: &state, action: .second(.add(3)))
-      }
+    let warnings = collectingWarnings {
+      _ = Screens().reduce(into: &state, action: .second(.add(3)))
+    }.map(\.message)
     #expect(state == .first(Tally.State()))
-    #expect(warnings.withLock { $0 }.count == 1)
-    #expect(warnings.withLock { $0 }.first?.contains("while the state was another case") == true)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("while the state was another case") == true)
   }
 
   @Test func aCaseScopeEmbedsTheChildsEffects() {

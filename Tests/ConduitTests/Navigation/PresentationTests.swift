@@ -184,12 +184,8 @@ struct Host: Reducer {
 
   @Test func anActionWhileNothingIsPresentedIsIgnoredWithAWarning() {
     let store = Store(initialState: Host.State(), reducer: Host())
-    let warnings = Locked<[String]>([])
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning.message) }
-      }) {
-        store.send(.sheet(.presented(.increment)))
-      }
-    let recorded = warnings.withLock { $0 }
+    let recorded = collectingWarnings { store.send(.sheet(.presented(.increment))) }
+      .map(\.message)
     #expect(recorded.count == 1)
     #expect(
       recorded.first?.contains("received a presentation action while nothing was presented") == true
@@ -215,24 +211,15 @@ struct Host: Reducer {
 
   @Test func dismissOutsideAPresentationWarns() {
     let store = Store(initialState: Sheet.State(), reducer: Sheet())
-    let warnings = Locked<[String]>([])
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning.message) }
-      }) {
-        store.send(.close)
-      }
-    #expect(warnings.withLock { $0 }.count == 1)
+    let warnings = collectingWarnings { store.send(.close) }.map(\.message)
+    #expect(warnings.count == 1)
     #expect(
-      warnings.withLock { $0 }.first?.contains("`Effect.dismiss` outside a presentation") == true)
+      warnings.first?.contains("`Effect.dismiss` outside a presentation") == true)
   }
 
   @Test func sendDismissOutsideAPresentationWarnsAtItsLine() async {
     let store = Store(initialState: Sheet.State(), reducer: Sheet())
-    let warnings = Locked<[RuntimeWarnings.Warning]>([])
-    await RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }
-    ) {
-      await store.send(.closeFromEffect).finish()
-    }
-    let recorded = warnings.withLock { $0 }
+    let recorded = await collectingWarnings { await store.send(.closeFromEffect).finish() }
     #expect(recorded.count == 1)
     #expect(recorded.first?.message.contains("`send.dismiss()` outside a presentation") == true)
     #expect(recorded.first?.fileID == "ConduitTests/PresentationTests.swift")

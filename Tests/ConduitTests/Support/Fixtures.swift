@@ -1,6 +1,7 @@
-import Conduit
 import Foundation
 import Observation
+
+@_spi(Testing) @testable import Conduit
 
 // MARK: - The tab app of `observe-view-state.txt`, adapted only where it used macros.
 
@@ -387,4 +388,26 @@ struct RecordingActions<Base: Reducer>: Reducer {
     record(action)
     return base.reduce(into: &state, action: action)
   }
+}
+
+/// Runs `body`, collecting the runtime warnings it prints instead of printing them.
+@MainActor
+func collectingWarnings(_ body: () -> Void) -> [RuntimeWarnings.Warning] {
+  let warnings = Locked<[RuntimeWarnings.Warning]>([])
+  RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }) {
+    body()
+  }
+  return warnings.withLock { $0 }
+}
+
+/// Awaits `body`, collecting the runtime warnings it prints instead of printing them.
+@MainActor
+func collectingWarnings(_ body: () async -> Void) async -> [RuntimeWarnings.Warning] {
+  let warnings = Locked<[RuntimeWarnings.Warning]>([])
+  await RuntimeWarnings.$handler.withValue({ warning in
+    warnings.withLock { $0.append(warning) }
+  }) {
+    await body()
+  }
+  return warnings.withLock { $0 }
 }
