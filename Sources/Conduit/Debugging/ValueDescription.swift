@@ -81,7 +81,10 @@ enum ValueDescription {
       return "[" + list(entries.sorted()) + "]"
     default:
       if isLeaf(value, mirror) { return leafDescription(of: value) }
-      let name = typeName(type(of: value))
+      var name = typeName(type(of: value))
+      if value is DescribedWithoutGenericArguments, let open = name.firstIndex(of: "<") {
+        name = String(name[..<open])
+      }
       guard depth < maxDepth else { return name + "(…)" }
       return name + "(" + fields(mirror, depth: depth + 1) + ")"
     }
@@ -89,6 +92,7 @@ enum ValueDescription {
 
   private static func leafDescription(of value: Any) -> String {
     switch value {
+    case let value as DiffDescribable: value.diffDescription
     case let text as String: String(reflecting: text)
     case let text as Substring: String(reflecting: String(text))
     case let character as Character: String(reflecting: character)
@@ -140,3 +144,16 @@ enum ValueDescription {
     return result
   }
 }
+
+/// A value that reads differently in diffs and failure messages than its `description` does,
+/// which was written for another reader: a ``TextState`` prints its bare text for a renderer,
+/// but a diff quotes it, as it does a string.
+protocol DiffDescribable {
+  /// One line, as Swift would spell the value where it can.
+  var diffDescription: String { get }
+}
+
+/// A generic type whose descriptions leave out its generic arguments, which only repeat what
+/// the surrounding value already says: `AlertState(title: …)` rather than
+/// `AlertState<Feature.Action>(title: …)`. Its fields are still described one by one.
+protocol DescribedWithoutGenericArguments {}
