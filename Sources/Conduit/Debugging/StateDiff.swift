@@ -31,9 +31,6 @@ public struct StateDiff: Sendable {
       case added(String)
       /// The same identified elements are in another order, described by their ids.
       case reordered(from: String, to: String)
-      /// How many elements of the collection at the path did not change; listed only when
-      /// some did.
-      case unchangedElements(Int)
       /// How many more elements of the collection at the path changed, beyond those listed.
       case moreChanges(Int)
       /// The diff stopped listing changes here, having listed as many as it shows.
@@ -48,7 +45,7 @@ public struct StateDiff: Sendable {
     /// Whether this entry counts or bounds other changes instead of being a change itself.
     public var isSummary: Bool {
       switch kind {
-      case .unchangedElements, .moreChanges, .truncated: true
+      case .moreChanges, .truncated: true
       case .changed, .removed, .added, .reordered: false
       }
     }
@@ -168,14 +165,12 @@ public struct StateDiff: Sendable {
       "expected \(old), got \(new)" + (old == new ? sameText : "")
     case (.changed(let old, let new), .beforeAfter):
       "\(old) → \(new)" + (old == new ? sameText : "")
-    case (.removed(let old), .expectedActual): "expected \(old), got nothing"
+    case (.removed(let old), .expectedActual): "missing element, expected \(old)"
     case (.removed(let old), .beforeAfter): "removed \(old)"
-    case (.added(let new), .expectedActual): "expected nothing, got \(new)"
+    case (.added(let new), .expectedActual): "unexpected element \(new)"
     case (.added(let new), .beforeAfter): "added \(new)"
     case (.reordered(let old, let new), .expectedActual): "expected order \(old), got \(new)"
     case (.reordered(let old, let new), .beforeAfter): "reordered \(old) → \(new)"
-    case (.unchangedElements(let count), _):
-      "\(count) unchanged \(count == 1 ? "element" : "elements") not shown"
     case (.moreChanges(let count), _):
       "\(count) more changed \(count == 1 ? "element" : "elements") not shown"
     case (.truncated, _): "more changes not shown"
