@@ -159,7 +159,7 @@ public struct StateDiff: Sendable {
   /// goes, or only by their own `==`.
   private static let sameText = " (the values differ but read the same)"
 
-  private static func text(for kind: Change.Kind, _ style: Style) -> String {
+  static func text(for kind: Change.Kind, _ style: Style) -> String {
     switch (kind, style) {
     case (.changed(let old, let new), .expectedActual):
       "expected \(old), got \(new)" + (old == new ? sameText : "")
