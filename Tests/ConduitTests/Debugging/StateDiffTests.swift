@@ -322,15 +322,15 @@ import Testing
         == [#"inner: expected StateDiffTests.Show(title: "Lost", year: 2008), got nil"#])
   }
 
-  @Test func aLongStringIsShownAroundItsFirstDifference() {
+  @Test func aLongStringIsShownAroundItsFirstDifference() throws {
     let prefix = String(repeating: "a", count: 300)
     let diff = lines(prefix + "xyz" + prefix, prefix + "xqz" + prefix)
 
-    let line = try? #require(diff.first)
+    let line = try #require(diff.first)
     #expect(diff.count == 1)
-    #expect(line?.hasPrefix(#"state: expected …aaaa"#) == true)
-    #expect(line?.contains("axyzaaa") == true)
-    #expect(line?.contains("axqzaaa") == true)
+    #expect(line.hasPrefix(#"state: expected …aaaa"#))
+    #expect(line.contains("axyzaaa"))
+    #expect(line.contains("axqzaaa"))
   }
 
   @Test func aDifferenceBeyondTheElementsAShortDescriptionShowsIsShown() {

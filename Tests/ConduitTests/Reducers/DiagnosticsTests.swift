@@ -56,7 +56,7 @@ import Testing
     let file = folder.appendingPathComponent("Snippet.swift")
     try Data(source.utf8).write(to: file)
     let output = folder.appendingPathComponent("out.txt")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    try Data().write(to: output)
     let handle = try FileHandle(forWritingTo: output)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
