@@ -12,11 +12,14 @@
 /// ```
 ///
 /// Structs, classes and tuples are compared property by property, optionals through their
-/// wrapped value, enums case by case and then through the payload. Collections are compared
-/// element by element, by `id` when every element is `Identifiable` with a distinct id and by
-/// index otherwise; dictionaries by key; sets by membership. A collection lists at most a few
-/// changed elements, then how many more changed and how many did not. Nesting is bounded, as is
-/// the number of changes, so a diff of a huge or recursive value stays readable.
+/// wrapped value, enums case by case and then through the payload; a type that conforms to
+/// ``CustomDumpReflectable`` through the mirror it chooses. Collections are compared element
+/// by element, by id in an ``IdentifiedArray`` or when every element is `Identifiable` with a
+/// distinct id, and by index otherwise; dictionaries by key; sets by membership. Only what
+/// differs is listed: a collection lists at most a few changed elements, then how many more
+/// changed. A changed value is described around its first difference when its description is
+/// long. Nesting is bounded, as is the number of changes, so a diff of a huge or recursive value
+/// stays readable.
 @_spi(Testing)
 public struct StateDiff: Sendable {
   /// One difference between the two values.

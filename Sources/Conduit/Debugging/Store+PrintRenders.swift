@@ -7,9 +7,15 @@ extension Store {
   /// ```swift
   /// let history = store.connect(using: WatchedHistoryConnector())
   /// history.printRenders()
-  /// store.send(.activity(.markAsWatched(3)))
-  /// // HistoryView.State changed after .activity(.markAsWatched(3)): posters[0].subtitle "" → "Mar 14"
+  /// store.send(.markAsWatched(episode: pilot, watched: true))
+  /// // HistoryView.State changed after .markAsWatched(episode: Ids(show: 1, season: 1,
+  /// // episode: 1), watched: true): posters[0] added HistoryView.State.Poster(ids: Ids(show: 1,
+  /// // season: 1, episode: 1), imageURL: nil, title: "Pilot", subtitle: "2019-03-14")
+  /// store.send(.bumpUnrelated)  // the history did not change: nothing printed
   /// ```
+  ///
+  /// (One line of output, wrapped here.) A change to a field of an element reads
+  /// `posters[0].subtitle "" → "2019-03-14"`.
   ///
   /// A notification with several changes lists one per line under the first. One with none
   /// says so: a store of state that is not `Equatable` notifies after every change of its

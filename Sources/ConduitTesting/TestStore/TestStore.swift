@@ -3,7 +3,7 @@
 /// A store for tests that makes a test assert everything a feature does: each state change,
 /// each action its effects send back, and the end of each effect.
 ///
-/// Build it like a ``Store``, with test doubles for the reducer's dependencies, then send
+/// Build it like a `Store`, with test doubles for the reducer's dependencies, then send
 /// actions and say how the state changes; receive the actions effects send; finish:
 ///
 /// ```swift
@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// The reducer runs in a real ``Store``, exactly as in the app: the actions effects send are
+/// The reducer runs in a real `Store`, exactly as in the app: the actions effects send are
 /// reduced as they arrive, in order, on the main actor, so a reducer that cancels its own
 /// effect stops it at once. The test store records each of those actions with the state it
 /// produced, and ``receive(_:timeout:assert:fileID:filePath:line:column:)`` asserts against
@@ -29,8 +29,8 @@
 /// that differ:
 ///
 /// ```
-/// State after receive(.resultsLoaded(["Breaking"])) differs from the expected state:
-///   results[0]: expected "Breaking Bad", got "Breaking"
+/// State after receive(.resultsLoaded(["Breaking Bad"])) differs from the expected state:
+///   results[0]: expected "Breaking", got "Breaking Bad"
 /// ```
 ///
 /// Failures go to the framework that runs the test: Swift Testing's `Issue.record`, or
@@ -45,7 +45,7 @@
 /// wait is a failure, and so is ending the test (with
 /// ``finish(timeout:fileID:filePath:line:column:)``, or by freeing the store) with actions
 /// received but not asserted or effects still running. Set ``exhaustivity`` to
-/// ``Exhaustivity/off``, or use ``withExhaustivity(_:operation:)-5ua4e`` for a block, to assert
+/// ``Exhaustivity/off``, or use ``withExhaustivity(_:operation:)-5iiz8`` for a block, to assert
 /// only what a test is about.
 ///
 /// `State` must be `Equatable`: comparing states is what a test store does, so a state that

@@ -1,4 +1,5 @@
 import Conduit
+import Foundation
 import Testing
 
 @MainActor
@@ -125,5 +126,27 @@ import Testing
     }
 
     #expect(weakBadge == nil)
+  }
+
+  @Test func namesTheHistoryViewsChangeAsTheDocumentationShowsIt() throws {
+    let pilot = Ids(show: 1, season: 1, episode: 1)
+    let aired = try #require(DateFormatter.shortDate.date(from: "2019-03-14"))
+    let log = Log<String>()
+    let store = Store(
+      initialState: HistoryAppState(episodes: [pilot: Episode(title: "Pilot", firstAired: aired)]),
+      reducer: HistoryApp())
+    let history = store.connect(using: WatchedHistoryConnector())
+    history.printRenders(to: log.append)
+
+    store.send(.markAsWatched(episode: pilot, watched: true))
+    store.send(.bumpUnrelated)
+
+    #expect(
+      log.values == [
+        "HistoryView.State changed after .markAsWatched(episode: Ids(show: 1, season: 1, "
+          + "episode: 1), watched: true): posters[0] added HistoryView.State.Poster(ids: "
+          + #"Ids(show: 1, season: 1, episode: 1), imageURL: nil, title: "Pilot", subtitle: "#
+          + #""2019-03-14")"#
+      ])
   }
 }
