@@ -326,10 +326,12 @@ public final class TestStore<State: Equatable, Action> {
   func run(_ action: TestAction<Action>, origin: String, at site: CallSite) -> StoreTask {
     let serial = ledger.withLock { ledger in
       defer { ledger.nextSend += 1 }
-      ledger.inFlight[ledger.nextSend] = origin
+      ledger.inFlight.insert(ledger.nextSend)
       return ledger.nextSend
     }
     core.willSend(origin, chain: serial)
+    // Effects that actions arriving since the last send started are not this send's.
+    _ = core.takeStarted()
     let warnings = self.warnings
     // The handler is a task local, so the tasks of the effects this send starts inherit it,
     // and so do the actions those effects send back.
@@ -343,7 +345,7 @@ public final class TestStore<State: Equatable, Action> {
     Task {
       await task.finish()
       core.ledger.withLock { ledger in
-        ledger.inFlight[serial] = nil
+        ledger.inFlight.remove(serial)
         ledger.activities.removeAll { $0.chain == serial || $0.phase == .finished }
       }
       core.wake()

@@ -26,9 +26,9 @@ struct Ledger<State, Action> {
   var received: [Received<State, Action>] = []
   /// The effects started and not yet known to have finished.
   var activities: [EffectActivity] = []
-  /// The sends whose effects (with those of the actions they sent back) are still running, by
-  /// serial number, each with what to call it: `send(.refresh) at FeatureTests.swift:12`.
-  var inFlight: [Int: String] = [:]
+  /// The serial numbers of the sends whose effects (with those of the actions they sent back)
+  /// are still running.
+  var inFlight: Set<Int> = []
   var nextSend = 0
   var exhaustivity = Exhaustivity.on
   /// Whether anything happened since the last `finish()`, so that freeing the store checks.
@@ -38,7 +38,7 @@ struct Ledger<State, Action> {
   /// (The later part of a concatenation that was cancelled before it began never begins;
   /// once its send's task has finished, it is known not to.)
   var running: [EffectActivity] {
-    activities.filter { $0.isAlive && inFlight[$0.chain] != nil }
+    activities.filter { $0.isAlive && inFlight.contains($0.chain) }
   }
 }
 
