@@ -12,6 +12,8 @@ struct Scenario: Sendable {
   /// Every scenario, in the README's order.
   static let all: [Scenario] = [
     .counter, .fanout, .unrelated, .deep, .connectChurn, .scopeExtraction, .memory,
+    // Last: once it traces a store, every later send notes its action (in debug builds).
+    .renderTrace,
   ]
 
   /// Measures every variant and works out the comparisons.

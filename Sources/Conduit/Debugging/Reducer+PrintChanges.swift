@@ -10,11 +10,12 @@ extension Reducer {
   /// //   search.query: "" → "break"
   /// ```
   ///
-  /// Only the fields that changed are printed, found through `Mirror`: nested properties,
-  /// collection elements by index (or by `id` when the elements are `Identifiable`),
-  /// dictionary entries by key, optionals and enum cases. A collection lists only its changed
-  /// elements and a count of the rest, and nesting is bounded, so large or recursive state
-  /// stays readable.
+  /// Only the fields that changed are printed, found through `Mirror` (or a type's
+  /// ``CustomDumpReflectable/customDumpMirror``): nested properties, collection elements by
+  /// index (or by id, in an ``IdentifiedArray`` or when the elements are `Identifiable`),
+  /// dictionary entries by key, optionals and enum cases. A collection lists at most ten
+  /// changed elements and counts the others, and nesting is bounded, so large or recursive
+  /// state stays readable.
   ///
   /// It costs nothing until you call it. In debug builds each action then keeps a copy of the
   /// state from before it runs and walks the two copies, which is slow for big states: take it

@@ -12,11 +12,14 @@
 /// ```
 ///
 /// Structs, classes and tuples are compared property by property, optionals through their
-/// wrapped value, enums case by case and then through the payload. Collections are compared
-/// element by element, by `id` when every element is `Identifiable` with a distinct id and by
-/// index otherwise; dictionaries by key; sets by membership. A collection lists at most a few
-/// changed elements, then how many more changed and how many did not. Nesting is bounded, as is
-/// the number of changes, so a diff of a huge or recursive value stays readable.
+/// wrapped value, enums case by case and then through the payload; a type that conforms to
+/// ``CustomDumpReflectable`` through the mirror it chooses. Collections are compared element
+/// by element, by id in an ``IdentifiedArray`` or when every element is `Identifiable` with a
+/// distinct id, and by index otherwise; dictionaries by key; sets by membership. Only what
+/// differs is listed: a collection lists at most a few changed elements, then how many more
+/// changed. A changed value is described around its first difference when its description is
+/// long. Nesting is bounded, as is the number of changes, so a diff of a huge or recursive value
+/// stays readable.
 @_spi(Testing)
 public struct StateDiff: Sendable {
   /// One difference between the two values.
@@ -31,9 +34,6 @@ public struct StateDiff: Sendable {
       case added(String)
       /// The same identified elements are in another order, described by their ids.
       case reordered(from: String, to: String)
-      /// How many elements of the collection at the path did not change; listed only when
-      /// some did.
-      case unchangedElements(Int)
       /// How many more elements of the collection at the path changed, beyond those listed.
       case moreChanges(Int)
       /// The diff stopped listing changes here, having listed as many as it shows.
@@ -48,7 +48,7 @@ public struct StateDiff: Sendable {
     /// Whether this entry counts or bounds other changes instead of being a change itself.
     public var isSummary: Bool {
       switch kind {
-      case .unchangedElements, .moreChanges, .truncated: true
+      case .moreChanges, .truncated: true
       case .changed, .removed, .added, .reordered: false
       }
     }
@@ -162,20 +162,18 @@ public struct StateDiff: Sendable {
   /// goes, or only by their own `==`.
   private static let sameText = " (the values differ but read the same)"
 
-  private static func text(for kind: Change.Kind, _ style: Style) -> String {
+  static func text(for kind: Change.Kind, _ style: Style) -> String {
     switch (kind, style) {
     case (.changed(let old, let new), .expectedActual):
       "expected \(old), got \(new)" + (old == new ? sameText : "")
     case (.changed(let old, let new), .beforeAfter):
       "\(old) → \(new)" + (old == new ? sameText : "")
-    case (.removed(let old), .expectedActual): "expected \(old), got nothing"
+    case (.removed(let old), .expectedActual): "missing element, expected \(old)"
     case (.removed(let old), .beforeAfter): "removed \(old)"
-    case (.added(let new), .expectedActual): "expected nothing, got \(new)"
+    case (.added(let new), .expectedActual): "unexpected element \(new)"
     case (.added(let new), .beforeAfter): "added \(new)"
     case (.reordered(let old, let new), .expectedActual): "expected order \(old), got \(new)"
     case (.reordered(let old, let new), .beforeAfter): "reordered \(old) → \(new)"
-    case (.unchangedElements(let count), _):
-      "\(count) unchanged \(count == 1 ? "element" : "elements") not shown"
     case (.moreChanges(let count), _):
       "\(count) more changed \(count == 1 ? "element" : "elements") not shown"
     case (.truncated, _): "more changes not shown"

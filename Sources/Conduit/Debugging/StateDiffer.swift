@@ -25,8 +25,8 @@ struct StateDiffer {
       recordChange(old, new, at: path, whenEqualText: equal == false)
       return
     }
-    let oldMirror = Mirror(reflecting: old)
-    let newMirror = Mirror(reflecting: new)
+    let oldMirror = ValueDescription.mirror(of: old)
+    let newMirror = ValueDescription.mirror(of: new)
     let count = changes.count
     switch oldMirror.displayStyle {
     case .optional:
@@ -46,7 +46,10 @@ struct StateDiffer {
       }
     case .collection:
       compareCollections(
-        oldMirror.children.map(\.value), newMirror.children.map(\.value), at: path, depth: depth)
+        oldMirror.children.map(\.value), newMirror.children.map(\.value),
+        ids: Self.distinctIDs(old, oldMirror).flatMap { oldIDs in
+          Self.distinctIDs(new, newMirror).map { (oldIDs, $0) }
+        }, at: path, depth: depth)
     case .dictionary:
       if !compareDictionaries(oldMirror, newMirror, at: path, depth: depth) {
         recordChange(old, new, at: path, whenEqualText: false)
@@ -67,7 +70,8 @@ struct StateDiffer {
     at path: StateDiff.Path, depth: Int
   ) {
     if ValueDescription.isLeaf(old, oldMirror) {
-      if ValueDescription.of(old) != ValueDescription.of(new) {
+      let (oldText, newText) = ValueDescription.pair(old, new)
+      if oldText != newText {
         recordChange(old, new, at: path, whenEqualText: false)
         return
       }
@@ -98,10 +102,11 @@ struct StateDiffer {
   }
 
   private mutating func compareCollections(
-    _ old: [Any], _ new: [Any], at path: StateDiff.Path, depth: Int
+    _ old: [Any], _ new: [Any], ids: ([AnyHashable], [AnyHashable])?, at path: StateDiff.Path,
+    depth: Int
   ) {
     var elements = ElementTally()
-    if let oldIDs = Self.distinctIDs(of: old), let newIDs = Self.distinctIDs(of: new) {
+    if let (oldIDs, newIDs) = ids {
       let oldByID = Dictionary(uniqueKeysWithValues: zip(oldIDs, old))
       let newByID = Dictionary(uniqueKeysWithValues: zip(newIDs, new))
       let oldOrder = oldIDs.filter { newByID[$0] != nil }
@@ -173,7 +178,6 @@ struct StateDiffer {
     let old = Set(oldMirror.children.compactMap { $0.value as? AnyHashable })
     let new = Set(newMirror.children.compactMap { $0.value as? AnyHashable })
     var elements = ElementTally()
-    elements.unchanged = old.intersection(new).count
     for text in old.subtracting(new).map({ ValueDescription.of($0.base) }).sorted() {
       listElement(.removed(text), at: path, tally: &elements)
     }
@@ -185,11 +189,11 @@ struct StateDiffer {
 
   // MARK: - Elements
 
-  /// What one collection's comparison has found so far.
+  /// What one collection's comparison has found so far: the elements it listed as changed,
+  /// and those it found changed past the listing's limit.
   private struct ElementTally {
     var listed = 0
     var unlisted = 0
-    var unchanged = 0
   }
 
   private mutating func compareElement(
@@ -198,10 +202,10 @@ struct StateDiffer {
     if tally.listed < Self.maxListedElements {
       let count = changes.count
       compare(old, new, at: path, depth: depth + 1)
-      if changes.count > count { tally.listed += 1 } else { tally.unchanged += 1 }
-    } else if dynamicEquality(old, new) ?? (ValueDescription.of(old) == ValueDescription.of(new)) {
-      tally.unchanged += 1
-    } else {
+      if changes.count > count { tally.listed += 1 }
+    } else if !(dynamicEquality(old, new)
+      ?? (ValueDescription.of(old) == ValueDescription.of(new)))
+    {
       tally.unlisted += 1
     }
   }
@@ -219,9 +223,6 @@ struct StateDiffer {
 
   private mutating func summarize(_ tally: ElementTally, at path: StateDiff.Path) {
     if tally.unlisted > 0 { append(.moreChanges(tally.unlisted), at: path) }
-    if tally.listed + tally.unlisted > 0 && tally.unchanged > 0 {
-      append(.unchangedElements(tally.unchanged), at: path)
-    }
   }
 
   // MARK: - Recording
@@ -229,7 +230,7 @@ struct StateDiffer {
   private mutating func recordChange(
     _ old: Any, _ new: Any, at path: StateDiff.Path, whenEqualText: Bool
   ) {
-    let (oldText, newText) = (ValueDescription.of(old), ValueDescription.of(new))
+    let (oldText, newText) = ValueDescription.pair(old, new)
     guard whenEqualText || oldText != newText else { return }
     append(.changed(from: oldText, to: newText), at: path)
   }
@@ -245,11 +246,15 @@ struct StateDiffer {
 
   // MARK: - Reflection helpers
 
-  /// The ids of `elements` when every one is `Identifiable` and no id repeats; nil otherwise.
-  private static func distinctIDs(of elements: [Any]) -> [AnyHashable]? {
+  /// The ids of a collection's elements, when it knows them (an ``IdentifiedArray``) or every
+  /// element is `Identifiable`, and no id repeats; nil otherwise.
+  private static func distinctIDs(_ collection: Any, _ mirror: Mirror) -> [AnyHashable]? {
+    if let identified = collection as? any IdentifiedElementsReflecting {
+      return identified.reflectedIDs
+    }
     var ids: [AnyHashable] = []
     var seen: Set<AnyHashable> = []
-    for element in elements {
+    for element in mirror.children.map(\.value) {
       guard let identifiable = element as? any Identifiable else { return nil }
       let id = identity(of: identifiable)
       guard seen.insert(id).inserted else { return nil }

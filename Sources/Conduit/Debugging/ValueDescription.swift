@@ -4,6 +4,7 @@
 /// which differs from run to run; these descriptions drop module names, sort dictionaries and
 /// sets, write enum cases as `.loaded([…])`, and stay short: nesting, element counts and the
 /// total length are bounded, so a description of a huge or recursive value is still one line.
+/// A type that conforms to ``CustomDumpReflectable`` is described through its own mirror.
 enum ValueDescription {
   /// The longest description, in characters, before it is cut with `…`.
   static let maxLength = 160
@@ -12,11 +13,60 @@ enum ValueDescription {
   /// How many elements of a collection are spelled out.
   static let maxElements = 8
 
+  /// How much of a value a description spells out.
+  struct Limits {
+    var depth: Int
+    var elements: Int
+
+    /// What a one-line description shows.
+    static let short = Limits(depth: maxDepth, elements: maxElements)
+    /// What is spelled out to find where two values that read the same at first differ.
+    static let long = Limits(depth: 12, elements: 1_000)
+  }
+
+  /// How many characters before the first difference a pair of descriptions keeps, when it
+  /// has to start later than the beginning to show it.
+  static let contextBeforeDifference = 40
+
   /// A one-line description of `value`.
   static func of(_ value: Any) -> String {
-    let text = describe(value, depth: 0)
-    guard text.count > maxLength else { return text }
-    return String(text.prefix(maxLength - 1)) + "…"
+    cut(describe(value, depth: 0, limits: .short), from: 0)
+  }
+
+  /// Descriptions of two values that differ, showing where they differ.
+  ///
+  /// Each is as short as ``of(_:)`` would make it when that shows the difference. When the
+  /// difference is past the cut, or deeper or later than a short description spells out (the
+  /// ninth element of a list, the end of a long string), both are spelled out further and cut
+  /// to a window around the first character that differs, with `…` where they were cut.
+  static func pair(_ old: Any, _ new: Any) -> (String, String) {
+    var texts = (describe(old, depth: 0, limits: .short), describe(new, depth: 0, limits: .short))
+    if texts.0 == texts.1 {
+      let long = (describe(old, depth: 0, limits: .long), describe(new, depth: 0, limits: .long))
+      // Values that read the same however far they are spelled out keep the short text.
+      if long.0 != long.1 { texts = long }
+    }
+    let differsAt = zip(texts.0, texts.1).prefix { $0 == $1 }.count
+    let start =
+      differsAt < maxLength - 1 || texts.0 == texts.1
+      ? 0 : differsAt - contextBeforeDifference
+    return (cut(texts.0, from: start), cut(texts.1, from: start))
+  }
+
+  /// At most ``maxLength`` characters of `text` from `start`, with `…` where it was cut.
+  private static func cut(_ text: String, from start: Int) -> String {
+    guard text.count > maxLength || start > 0 else { return text }
+    let head = start > 0 ? "…" : ""
+    let rest = text.dropFirst(start)
+    let room = maxLength - head.count
+    guard rest.count > room else { return head + rest }
+    return head + rest.prefix(room - 1) + "…"
+  }
+
+  /// The mirror a value is walked through: its ``CustomDumpReflectable/customDumpMirror``,
+  /// or the standard one.
+  static func mirror(of value: Any) -> Mirror {
+    (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
   }
 
   /// The name of `type` without module names or the compiler's markers for local types:
@@ -33,8 +83,10 @@ enum ValueDescription {
   }
 
   /// Whether `value` reads best as its own description rather than as its stored properties:
-  /// numbers, strings, and types such as `Date` or `URL` that describe themselves.
+  /// numbers, strings, and types such as `Date` or `URL` that describe themselves. A type that
+  /// chose its mirror is walked through it.
   static func isLeaf(_ value: Any, _ mirror: Mirror) -> Bool {
+    if value is any CustomDumpReflectable { return false }
     switch mirror.displayStyle {
     case .struct, .class, nil:
       return mirror.children.isEmpty || value is CustomStringConvertible
@@ -44,49 +96,55 @@ enum ValueDescription {
     }
   }
 
-  private static func describe(_ value: Any, depth: Int) -> String {
-    let mirror = Mirror(reflecting: value)
+  private static func describe(_ value: Any, depth: Int, limits: Limits) -> String {
+    let mirror = mirror(of: value)
     switch mirror.displayStyle {
     case .optional:
       guard let wrapped = mirror.children.first?.value else { return "nil" }
-      return describe(wrapped, depth: depth)
+      return describe(wrapped, depth: depth, limits: limits)
     case .enum:
       guard let payload = mirror.children.first else { return caseName(of: value) }
       let name = "." + (payload.label ?? "?")
-      guard depth < maxDepth else { return name + "(…)" }
+      guard depth < limits.depth else { return name + "(…)" }
       let inner = Mirror(reflecting: payload.value)
       let contents =
         inner.displayStyle == .tuple
-        ? fields(inner, depth: depth + 1) : describe(payload.value, depth: depth + 1)
+        ? fields(inner, depth: depth + 1, limits: limits)
+        : describe(payload.value, depth: depth + 1, limits: limits)
       return name + "(" + contents + ")"
     case .tuple:
-      guard depth < maxDepth else { return "(…)" }
-      return "(" + fields(mirror, depth: depth + 1) + ")"
+      guard depth < limits.depth else { return "(…)" }
+      return "(" + fields(mirror, depth: depth + 1, limits: limits) + ")"
     case .collection:
-      guard depth < maxDepth else { return "[…]" }
-      return "[" + list(mirror.children.map { describe($0.value, depth: depth + 1) }) + "]"
+      guard depth < limits.depth else { return "[…]" }
+      return "["
+        + list(
+          mirror.children.map { describe($0.value, depth: depth + 1, limits: limits) },
+          limits: limits) + "]"
     case .set:
-      guard depth < maxDepth else { return "Set(…)" }
-      let elements = mirror.children.map { describe($0.value, depth: depth + 1) }.sorted()
-      return "Set([" + list(elements) + "])"
+      guard depth < limits.depth else { return "Set(…)" }
+      let elements = mirror.children.map { describe($0.value, depth: depth + 1, limits: limits) }
+      return "Set([" + list(elements.sorted(), limits: limits) + "])"
     case .dictionary:
       guard !mirror.children.isEmpty else { return "[:]" }
-      guard depth < maxDepth else { return "[…]" }
+      guard depth < limits.depth else { return "[…]" }
       let entries = mirror.children.map { entry -> String in
         let pair = Array(Mirror(reflecting: entry.value).children)
-        guard pair.count == 2 else { return describe(entry.value, depth: depth + 1) }
-        return describe(pair[0].value, depth: depth + 1) + ": "
-          + describe(pair[1].value, depth: depth + 1)
+        guard pair.count == 2 else {
+          return describe(entry.value, depth: depth + 1, limits: limits)
+        }
+        return describe(pair[0].value, depth: depth + 1, limits: limits) + ": "
+          + describe(pair[1].value, depth: depth + 1, limits: limits)
       }
-      return "[" + list(entries.sorted()) + "]"
+      return "[" + list(entries.sorted(), limits: limits) + "]"
     default:
       if isLeaf(value, mirror) { return leafDescription(of: value) }
       var name = typeName(type(of: value))
       if value is DescribedWithoutGenericArguments, let open = name.firstIndex(of: "<") {
         name = String(name[..<open])
       }
-      guard depth < maxDepth else { return name + "(…)" }
-      return name + "(" + fields(mirror, depth: depth + 1) + ")"
+      guard depth < limits.depth else { return name + "(…)" }
+      return name + "(" + fields(mirror, depth: depth + 1, limits: limits) + ")"
     }
   }
 
@@ -107,18 +165,18 @@ enum ValueDescription {
   }
 
   /// `label: value` pairs of a struct, class or tuple; tuple positions (`.0`) are left out.
-  private static func fields(_ mirror: Mirror, depth: Int) -> String {
+  private static func fields(_ mirror: Mirror, depth: Int, limits: Limits) -> String {
     list(
       mirror.children.map { child in
-        let value = describe(child.value, depth: depth)
+        let value = describe(child.value, depth: depth, limits: limits)
         guard let label = child.label, !label.hasPrefix(".") else { return value }
         return label + ": " + value
-      })
+      }, limits: limits)
   }
 
-  private static func list(_ items: [String]) -> String {
-    guard items.count > maxElements else { return items.joined(separator: ", ") }
-    return (items.prefix(maxElements) + ["… \(items.count - maxElements) more"])
+  private static func list(_ items: [String], limits: Limits) -> String {
+    guard items.count > limits.elements else { return items.joined(separator: ", ") }
+    return (items.prefix(limits.elements) + ["… \(items.count - limits.elements) more"])
       .joined(separator: ", ")
   }
 

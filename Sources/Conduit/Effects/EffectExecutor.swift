@@ -76,7 +76,10 @@ public final class EffectExecutor<Action> {
   @discardableResult
   public func start(_ effect: Effect<Action>) -> StoreTask {
     guard !effect.isNone else { return StoreTask(handle: nil) }
-    let effect = instrument.map { instrumented(effect, with: $0, startsLater: false) } ?? effect
+    let effect =
+      instrument.map { instrument in
+        effect.instrumented { run in MainActor.assumeIsolated { instrument(run) } }
+      } ?? effect
     let handle = EffectHandle()
     runner.start(effect, for: handle)
     handle.markRun()
@@ -92,16 +95,34 @@ public final class EffectExecutor<Action> {
   public nonisolated func cancelAll() {
     registry.cancelAll()
   }
+}
 
-  /// The same effect, with the work of every `.run` wrapped by `instrument`.
+@_spi(Testing)
+extension Effect {
+  /// The same effect, with the work of every `.run` in it wrapped by `instrument`, as
+  /// ``EffectExecutor/init(deliver:instrument:)`` describes: the hook the test store uses on
+  /// the effects its reducer returns.
+  ///
+  /// - Parameter instrument: Returns the wrapper for one `.run` effect; called once per `.run`
+  ///   before this returns, including the later parts of a concatenation (which their
+  ///   ``EffectExecutor/Run`` marks as starting later).
+  /// - Returns: The instrumented effect.
+  public func instrumented(
+    with instrument: (EffectExecutor<Action>.Run) -> EffectExecutor<Action>.Wrapper
+  ) -> Effect {
+    instrumented(with: instrument, startsLater: false)
+  }
+
   private func instrumented(
-    _ effect: Effect<Action>, with instrument: @MainActor (Run) -> Wrapper, startsLater: Bool
+    with instrument: (EffectExecutor<Action>.Run) -> EffectExecutor<Action>.Wrapper,
+    startsLater: Bool
   ) -> Effect<Action> {
-    switch effect.operation {
+    switch operation {
     case .none, .send, .cancel, .cancelMatching, .dismiss:
-      return effect
+      return self
     case .run(let run):
-      let wrap = instrument(Run(fileID: run.fileID, line: run.line, startsLater: startsLater))
+      let wrap = instrument(
+        EffectExecutor<Action>.Run(fileID: run.fileID, line: run.line, startsLater: startsLater))
       let operation = run.operation
       let handler = run.handler
       // The handler moves inside the wrapper so the wrapper sees the effect's whole life; what
@@ -125,18 +146,18 @@ public final class EffectExecutor<Action> {
     case .merge(let effects):
       return Effect(
         operation: .merge(
-          effects.map { instrumented($0, with: instrument, startsLater: startsLater) }))
+          effects.map { $0.instrumented(with: instrument, startsLater: startsLater) }))
     case .concatenate(let effects):
       return Effect(
         operation: .concatenate(
           effects.enumerated().map { index, effect in
-            instrumented(effect, with: instrument, startsLater: startsLater || index > 0)
+            effect.instrumented(with: instrument, startsLater: startsLater || index > 0)
           }))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Effect(
         operation: .cancellable(
           id: id, cancelInFlight: cancelInFlight,
-          instrumented(effect, with: instrument, startsLater: startsLater)))
+          effect.instrumented(with: instrument, startsLater: startsLater)))
     }
   }
 }

@@ -27,11 +27,14 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Wraps another reducer, hiding its type.
+  /// Wraps another reducer, hiding its type, for `if #available` in a body.
   ///
-  /// - Parameter reducer: The reducer to wrap.
-  @inlinable
-  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+  /// It is not public on purpose: a public `init` that takes any reducer competes with the
+  /// closure `init` above, and when a `Reduce { state, action in … }` closure has an error
+  /// (a typo, an unknown case) the compiler then reports "type '(_, _) -> _' cannot conform
+  /// to 'Reducer'" instead of the error itself.
+  @usableFromInline
+  init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = { reducer.reduce(into: &$0, action: $1) }
   }
 

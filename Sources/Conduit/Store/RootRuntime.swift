@@ -52,6 +52,11 @@ final class RootRuntime<State, Action> {
   private func process(
     _ action: Action, handle: EffectHandle?, in store: StoreCore<State, Action>
   ) -> EffectHandle? {
+    #if DEBUG
+      let isTraced = RenderTrace.isActive  // for `printRenders()`, in Debugging/
+      if isTraced { RenderTrace.willProcess(action) }
+      defer { if isTraced { RenderTrace.didProcess() } }
+    #endif
     // In place: no copy of the old state is kept, so a large array is never copied on write.
     let effect = reduce(&store.currentState, action)
     var handle = handle

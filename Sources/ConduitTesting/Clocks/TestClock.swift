@@ -133,7 +133,7 @@ public final class TestClock: Clock, Sendable {
       return id
     }
     guard let id else { return }
-    activity?.willSleep()
+    let sleep = activity?.willSleep(until: deadline, on: self)
     do {
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
@@ -156,10 +156,10 @@ public final class TestClock: Clock, Sendable {
         cancelSleeper(id)
       }
     } catch {
-      activity?.didWake()
+      if let sleep { activity?.didWake(sleep) }
       throw error
     }
-    activity?.didWake()
+    if let sleep { activity?.didWake(sleep) }
     completeHandshake(id)
   }
 

@@ -3,7 +3,7 @@
 /// A store for tests that makes a test assert everything a feature does: each state change,
 /// each action its effects send back, and the end of each effect.
 ///
-/// Build it like a ``Store``, with test doubles for the reducer's dependencies, then send
+/// Build it like a `Store`, with test doubles for the reducer's dependencies, then send
 /// actions and say how the state changes; receive the actions effects send; finish:
 ///
 /// ```swift
@@ -19,60 +19,55 @@
 /// }
 /// ```
 ///
-/// The store runs the reducer itself, on its own copy of the state. After each
-/// ``send(_:assert:fileID:filePath:line:column:)`` it checks that the new state equals the old
-/// state changed by the `assert` closure; on a mismatch it records a failure at the line of the
-/// call, listing only the fields that differ:
+/// The reducer runs in a real `Store`, exactly as in the app: the actions effects send are
+/// reduced as they arrive, in order, on the main actor, so a reducer that cancels its own
+/// effect stops it at once. The test store records each of those actions with the state it
+/// produced, and ``receive(_:timeout:assert:fileID:filePath:line:column:)`` asserts against
+/// that record, in order. After each ``send(_:assert:fileID:filePath:line:column:)`` or
+/// receive, the state must equal the state before it changed by the `assert` closure; on a
+/// mismatch the test store records a failure at the line of the call, naming only the fields
+/// that differ:
 ///
 /// ```
-/// State after receive(.resultsLoaded(["Breaking"])) differs from the expected state:
-///   results[0]: expected "Breaking Bad", got "Breaking"
+/// State after receive(.resultsLoaded(["Breaking Bad"])) differs from the expected state:
+///   results[0]: expected "Breaking", got "Breaking Bad"
 /// ```
 ///
-/// Actions that effects send wait in a queue until
-/// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` takes them in order, reduces them
-/// and checks the state the same way.
 /// Failures go to the framework that runs the test: Swift Testing's `Issue.record`, or
-/// XCTest's `XCTFail`.
+/// XCTest's `XCTFail`. Every wait has a deadline, ``timeout``, that holds whatever the effects
+/// keep sending; a wait that fails names the effects still in flight, with their file and
+/// line, and says when one is asleep on a ``TestClock`` that the test has not advanced.
+/// Runtime warnings raised while the test store runs (an action for a child that is not there,
+/// an effect's error nobody handled) are failures too, at the line of the call that sent the
+/// action.
 ///
 /// By default the store is exhaustive (see ``Exhaustivity``): sending while received actions
 /// wait is a failure, and so is ending the test (with
 /// ``finish(timeout:fileID:filePath:line:column:)``, or by freeing the store) with actions
 /// received but not asserted or effects still running. Set ``exhaustivity`` to
-/// ``Exhaustivity/off`` to assert only what a test is about.
+/// ``Exhaustivity/off``, or use ``withExhaustivity(_:operation:)-5iiz8`` for a block, to assert
+/// only what a test is about.
 ///
 /// `State` must be `Equatable`: comparing states is what a test store does, so a state that
 /// cannot be compared is refused by the compiler rather than at run time.
 @MainActor
 public final class TestStore<State: Equatable, Action> {
-  /// An action an effect delivered, with the effect that sent it.
-  private struct Received {
-    let action: Action
-    let sender: EffectActivity?
-  }
-
-  /// What effects write from their tasks and `deinit` reads from whatever thread frees the
-  /// store, hence under a lock.
-  private struct Ledger {
-    var received: [Received] = []
-    var activities: [EffectActivity] = []
-    var exhaustivity = Exhaustivity.on
-    /// Whether anything happened since the last `finish()`, so that freeing the store checks.
-    var needsFinalCheck = false
-  }
-
-  /// The current state: the initial state changed by every action sent or received so far.
+  /// The state as of the last action the test asserted (or skipped): the initial state changed
+  /// by every action sent, and by every action received up to the last one a
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` took.
   ///
   /// Read it for assertions the `assert` closures do not cover, such as after
-  /// ``finish(timeout:fileID:filePath:line:column:)`` with ``Exhaustivity/off``.
-  public private(set) var state: State
+  /// ``finish(timeout:fileID:filePath:line:column:)`` with ``Exhaustivity/off``. Actions that
+  /// effects sent and no receive took yet have changed the feature's state already, but not
+  /// this one.
+  public internal(set) var state: State
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait, in real time, before they fail;
   /// one second unless set.
   ///
   /// The wait ends as soon as what it waits for happens, so a passing test never waits this
-  /// long; it bounds how long a failing one takes.
+  /// long; it bounds how long a failing one takes, however many actions effects keep sending.
   public var timeout: Duration = .seconds(1)
 
   /// How much of the feature's behaviour the test must assert; ``Exhaustivity/on`` unless set.
@@ -81,12 +76,14 @@ public final class TestStore<State: Equatable, Action> {
     set { ledger.withLock { $0.exhaustivity = newValue } }
   }
 
-  private let reduce: (inout State, Action) -> Effect<Action>
-  private let ledger: Locked<Ledger>
-  private let context: TestStoreContext
-  private let executor: EffectExecutor<Action>
-  private let creation: CallSite
-  private let framework: TestFramework
+  let store: Store<State, TestAction<Action>>
+  let core: TestStoreCore<State, Action>
+  /// The core's ledger and warnings, kept here too for `deinit`, which may not touch the
+  /// main-actor core.
+  let ledger: Locked<Ledger<State, Action>>
+  private let warnings: Locked<[(warning: RuntimeWarning, site: CallSite)]>
+  let creation: CallSite
+  let framework: TestFramework
 
   /// Creates a test store with an initial state and the reducer under test.
   ///
@@ -105,61 +102,51 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let ledger = Locked(Ledger())
-    let context = TestStoreContext()
+    let core = TestStoreCore<State, Action>()
     self.state = initialState
-    self.reduce = { reducer.reduce(into: &$0, action: $1) }
-    self.ledger = ledger
-    self.context = context
+    self.core = core
+    self.ledger = core.ledger
+    self.warnings = core.warnings
+    self.store = Store(initialState: initialState, reducer: TestReducer(base: reducer, core: core))
     self.creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.framework = .current
-    self.executor = EffectExecutor(
-      deliver: { action in
-        // Runs in the task of the effect that sends, so the task local names the sender.
-        let sender = EffectActivity.current
-        sender?.didSend()
-        ledger.withLock { $0.received.append(Received(action: action, sender: sender)) }
-        context.wake()
-      },
-      instrument: { run in
-        let activity = EffectActivity(
-          startsLater: run.startsLater,
-          description: "the effect at \(run.fileID):\(run.line), started by \(context.origin)")
-        context.didStart(activity)
-        ledger.withLock { $0.activities.append(activity) }
-        return { work in try await activity.run(work) }
-      })
   }
 
   deinit {
-    let leftovers = ledger.withLock { ledger -> (received: [Action], running: [String])? in
-      guard ledger.needsFinalCheck, ledger.exhaustivity == .on else { return nil }
-      return (
-        ledger.received.map(\.action),
-        ledger.activities.filter(\.isAlive).map(\.description)
-      )
+    let framework = self.framework
+    let leftovers = ledger.withLock { ledger in
+      ledger.needsFinalCheck && ledger.exhaustivity == .on
+        ? Self.leftoverMessages(
+          received: ledger.received.map(\.action), running: Self.runningDescriptions(ledger),
+          runningWhen: "when the test store was freed")
+        : []
     }
-    executor.cancelAll()
-    guard let leftovers else { return }
-    let messages = Self.leftoverMessages(
-      received: leftovers.received, running: leftovers.running,
-      runningWhen: "when the test store was freed")
-    for message in messages { recordFailure(message, at: creation, fallback: framework) }
+    let warnings = self.warnings.withLock { warnings in
+      defer { warnings = [] }
+      return warnings
+    }
+    for (warning, site) in warnings {
+      recordFailure(Self.message(for: warning), at: site, fallback: framework)
+    }
+    for message in leftovers { recordFailure(message, at: creation, fallback: framework) }
+    // Freeing `store` next cancels the effects still running.
   }
 
   /// Sends an action, and checks that it changes the state as `assert` says.
   ///
-  /// The reducer runs at once and its effects start. Then the new state must equal the state
-  /// before the action, changed by `assert`; with no closure, the state must not change.
-  /// Before returning, the store lets the effects the action started run as far as they can
-  /// without the test: until they sleep on a ``TestClock``, end, or wait for something else.
+  /// The reducer runs at once and its effects start. Then the state right after the action
+  /// must equal the state before it, changed by `assert`; with no closure, the state must not
+  /// change. Before returning, the store lets the effects the action started run as far as
+  /// they can without the test: until they sleep on a ``TestClock``, end, or wait for
+  /// something else. The actions they send on the way are reduced as they arrive and wait to
+  /// be received.
   ///
   /// ```swift
   /// await store.send(.queryChanged("break")) { $0.query = "break" }
   /// ```
   ///
-  /// When exhaustive, sending while received actions wait to be asserted is a failure; the
-  /// waiting actions are reduced first either way.
+  /// When exhaustive, sending while received actions wait to be asserted is a failure; either
+  /// way the state moves past them first.
   ///
   /// - Parameters:
   ///   - action: The action to send.
@@ -180,38 +167,40 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> StoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let name = "send(\(StateDiff.describe(action)))"
-    let waiting = ledger.withLock { ledger in
-      defer { ledger.received = [] }
-      return ledger.received
-    }
+    reportWarnings()
+    let description = StateDiff.describe(action)
+    let name = "send(\(description))"
+    let waiting = takeReceived()
     if !waiting.isEmpty {
-      if exhaustivity == .on {
+      switch exhaustivity {
+      case .on:
         fail(
           "Must receive \(counted(waiting.count, "action")) before \(name):"
-            + waiting.map { "\n  " + StateDiff.describe($0.action) }.joined(),
+            + listed(waiting.map { StateDiff.describe($0.action) }),
           at: site)
-      }
-      for received in waiting {
-        let (_, started) = reduceAndStart(
-          received.action, origin: "receive(\(StateDiff.describe(received.action)))")
-        await EffectActivity.settle(started)
+      case .off(let showSkipped):
+        if showSkipped { skip(waiting.map(\.action), at: site) }
       }
     }
     let before = state
-    let (task, started) = reduceAndStart(action, origin: "\(name) at \(site)")
+    let task = run(.sent(action), origin: "\(name) at \(site)", at: site)
+    let started = core.takeStarted()
+    // The reducer always runs synchronously for a send made while the store is idle.
+    state = core.takeSentState() ?? state
     checkState(before: before, expecting: updateExpectedState, after: name, at: site)
-    await EffectActivity.settle(started)
+    await EffectActivity.settle(started, until: .now.advanced(by: timeout))
+    reportWarnings()
     return task
   }
 
   /// Receives the next action an effect sent, which must equal `expected`, and checks that it
   /// changes the state as `assert` says.
   ///
-  /// Waits for the action, up to `timeout`, when none has arrived yet; it fails at once when
-  /// no effect is left to send one. A different action is a failure naming it (and is reduced
-  /// anyway, so the state stays true); with ``Exhaustivity/off``, actions before the expected
-  /// one are reduced and skipped.
+  /// The action was reduced when it arrived; the state it is checked against is the one right
+  /// after it. Waits for the action, up to `timeout`, when none has arrived yet; it fails at
+  /// once when no effect is left to send one. A different action is a failure naming it.
+  /// With ``Exhaustivity/off``, the actions before the expected one are skipped, and the wait
+  /// fails after `timeout` however many of them keep arriving.
   ///
   /// ```swift
   /// await clock.advance(by: .milliseconds(300))
@@ -283,8 +272,8 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// Call it at the end of a test. When exhaustive, received actions that were not asserted
   /// and effects still running after `timeout` are failures, each named; with
-  /// ``Exhaustivity/off`` the actions that arrive are reduced into ``state`` instead. Either
-  /// way, effects still running are then cancelled.
+  /// ``Exhaustivity/off`` the state moves past the actions that arrived instead. Either way,
+  /// effects still running are then cancelled.
   ///
   /// Without it, the same checks run when the store is freed, but without waiting, and the
   /// failures show at the line that created the store.
@@ -303,59 +292,88 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    reportWarnings()
     let limit = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while true {
-      if exhaustivity == .off {
-        while let received = popReceived() {
-          let (_, started) = reduceAndStart(
-            received.action, origin: "receive(\(StateDiff.describe(received.action)))")
-          await EffectActivity.settle(started)
+    _ = await core.wait(until: .now.advanced(by: limit)) { !isInFlight }
+    let running = runningDescriptions
+    let received = takeReceived()
+    switch exhaustivity {
+    case .on:
+      let messages = Self.leftoverMessages(
+        received: received.map(\.action), running: running,
+        runningWhen: "after \(describe(limit))")
+      for message in messages { fail(message, at: site) }
+    case .off(let showSkipped):
+      if showSkipped {
+        skip(received.map(\.action), at: site)
+        if !running.isEmpty {
+          recordSkipped(
+            "\(counted(running.count, "effect")) still running, cancelled:" + listed(running),
+            at: site, fallback: framework)
         }
       }
-      let isQuiet = { self.executor.runningCount == 0 }
-      let hasSkippable = { self.exhaustivity == .off && self.hasReceived }
-      if isQuiet() && !hasSkippable() { break }
-      guard await waitUntil(deadline, { isQuiet() || hasSkippable() }) else { break }
     }
-    let leftovers = ledger.withLock { ledger in
-      defer {
-        ledger.received = []
-        ledger.needsFinalCheck = false
-      }
-      return (ledger.received.map(\.action), ledger.activities.filter(\.isAlive))
-    }
-    executor.cancelAll()
-    guard exhaustivity == .on else { return }
-    let messages = Self.leftoverMessages(
-      received: leftovers.0, running: leftovers.1.map(\.description),
-      runningWhen: "after \(describe(limit))")
-    for message in messages { fail(message, at: site) }
+    cancelEffects(at: site)
+    ledger.withLock { $0.needsFinalCheck = false }
+    reportWarnings()
   }
 
   // MARK: - Running actions
 
-  /// Reduces an action into ``state`` and starts its effects, tagged with `origin`.
-  private func reduceAndStart(
-    _ action: Action, origin: String
-  ) -> (task: StoreTask, started: [EffectActivity]) {
-    let effect = reduce(&state, action)
-    ledger.withLock { ledger in
-      ledger.needsFinalCheck = true
-      ledger.activities.removeAll { $0.phase == .finished }
+  /// Sends an action to the store with runtime warnings routed to failures at `site`, and
+  /// counts it as in flight until its effects, and those of the actions they send back, have
+  /// ended.
+  func run(_ action: TestAction<Action>, origin: String, at site: CallSite) -> StoreTask {
+    let serial = ledger.withLock { ledger in
+      defer { ledger.nextSend += 1 }
+      ledger.inFlight.insert(ledger.nextSend)
+      return ledger.nextSend
     }
-    context.origin = origin
-    let task = executor.start(effect)
-    let started = context.takeStarted()
-    if !task.isCancelled {
-      // Waiters re-check the running effects when this action's effects end.
-      let context = self.context
-      Task {
-        await task.finish()
-        context.wake()
+    core.willSend(origin, chain: serial)
+    // Effects that actions arriving since the last send started are not this send's.
+    _ = core.takeStarted()
+    let warnings = self.warnings
+    // The handler is a task local, so the tasks of the effects this send starts inherit it,
+    // and so do the actions those effects send back.
+    let task = withRuntimeWarningHandler({ message, fileID, line in
+      let warning = RuntimeWarning(message: message, fileID: fileID, line: line)
+      warnings.withLock { $0.append((warning, site)) }
+    }) {
+      store.send(action)
+    }
+    let core = self.core
+    Task {
+      await task.finish()
+      core.ledger.withLock { ledger in
+        ledger.inFlight.remove(serial)
+        ledger.activities.removeAll { $0.chain == serial || $0.phase == .finished }
       }
+      core.wake()
     }
-    return (task, started)
+    return task
+  }
+
+  /// Whether an effect may still send an action: one is running, or about to, and has not
+  /// been cancelled.
+  var isInFlight: Bool {
+    ledger.withLock { !$0.running.isEmpty }
+  }
+
+  /// Cancels every effect still running. Their tasks see the cancellation at once; what they
+  /// send from then on is dropped.
+  func cancelEffects(at site: CallSite) {
+    guard isInFlight else { return }
+    _ = run(.cancelEffects, origin: "the test store", at: site)
+  }
+
+  /// Takes every received action not yet asserted; the state moves past them.
+  func takeReceived() -> [Received<State, Action>] {
+    let received = ledger.withLock { ledger in
+      defer { ledger.received = [] }
+      return ledger.received
+    }
+    if let last = received.last { state = last.state }
+    return received
   }
 
   private func receiveAction(
@@ -365,53 +383,67 @@ public final class TestStore<State: Equatable, Action> {
     assert updateExpectedState: ((inout State) throws -> Void)?,
     at site: CallSite
   ) async {
+    reportWarnings()
     let limit = timeout ?? self.timeout
     let deadline = ContinuousClock.now.advanced(by: limit)
-    var skipped: [String] = []
-    while true {
-      _ = await waitUntil(deadline) { self.hasReceived || self.executor.runningCount == 0 }
-      guard let received = popReceived() else {
-        fail(noActionMessage(expecting: expectation, limit: limit, skipped: skipped), at: site)
-        return
+    var skipped: [Action] = []
+    var skippedCount = 0
+    let exhaustivity = self.exhaustivity
+    /// The next received action: the first when exhaustive, the first match when not, the
+    /// others skipped (and the state moved past them) as they arrive.
+    func next() -> Received<State, Action>? {
+      ledger.withLock { ledger in
+        guard exhaustivity == .on else {
+          while let first = ledger.received.first, !isMatch(first.action) {
+            ledger.received.removeFirst()
+            state = first.state
+            if skipped.count < maxListedItems { skipped.append(first.action) }
+            skippedCount += 1
+          }
+          return ledger.received.isEmpty ? nil : ledger.received.removeFirst()
+        }
+        return ledger.received.isEmpty ? nil : ledger.received.removeFirst()
       }
-      let description = StateDiff.describe(received.action)
-      let name = "receive(\(description))"
-      let matches = isMatch(received.action)
-      if !matches && exhaustivity == .on {
-        fail("Expected to receive \(expectation), but received \(description).", at: site)
-      }
-      let before = state
-      let (_, started) = reduceAndStart(received.action, origin: "\(name) at \(site)")
-      if matches {
-        checkState(before: before, expecting: updateExpectedState, after: name, at: site)
-      }
-      // The sender, too, goes as far as it can, so what it does next happens before the test
-      // goes on.
-      await EffectActivity.settle(started + [received.sender].compactMap { $0 })
-      if matches || exhaustivity == .on { return }
-      skipped.append(description)
     }
-  }
-
-  private var hasReceived: Bool {
-    ledger.withLock { !$0.received.isEmpty }
-  }
-
-  private func popReceived() -> Received? {
-    ledger.withLock { $0.received.isEmpty ? nil : $0.received.removeFirst() }
-  }
-
-  /// Waits until `isDone`, re-checked whenever an action arrives or effects end, or until
-  /// `deadline`; returns whether `isDone` holds.
-  private func waitUntil(
-    _ deadline: ContinuousClock.Instant, _ isDone: () -> Bool
-  ) async -> Bool {
-    await context.wait(until: deadline, for: isDone)
+    var received = next()
+    if received == nil {
+      _ = await core.wait(until: deadline) {
+        received = received ?? next()
+        return received != nil || !isInFlight
+      }
+      received = received ?? next()
+    }
+    if exhaustivity.showsSkippedAssertions && skippedCount > 0 {
+      skip(skipped, total: skippedCount, at: site)
+    }
+    guard let received else {
+      fail(
+        noActionMessage(
+          expecting: expectation, limit: limit,
+          skipped: skipped.map { StateDiff.describe($0) }, skippedCount: skippedCount),
+        at: site)
+      return
+    }
+    let description = StateDiff.describe(received.action)
+    let name = "receive(\(description))"
+    let before = state
+    state = received.state
+    if isMatch(received.action) {
+      checkState(before: before, expecting: updateExpectedState, after: name, at: site)
+    } else {
+      fail("Expected to receive \(expectation), but received \(description).", at: site)
+    }
+    // The sender, too, goes as far as it can, so what it does next happens before the test
+    // goes on.
+    await EffectActivity.settle(
+      received.started + [received.sender].compactMap { $0 },
+      until: .now.advanced(by: self.timeout))
+    reportWarnings()
   }
 
   // MARK: - Checking
 
-  private func checkState(
+  func checkState(
     before: State,
     expecting updateExpectedState: ((inout State) throws -> Void)?,
     after name: String,
@@ -429,19 +461,37 @@ public final class TestStore<State: Equatable, Action> {
     case .on:
       guard expected != state else { return }
       changes = StateDiff(from: expected, to: state).changes
-    case .off:
-      guard let updateExpectedState else { return }
+    case .off(let showSkipped):
       var expectedFromNew = state
-      guard (try? updateExpectedState(&expectedFromNew)) != nil else { return }
+      if let updateExpectedState {
+        guard (try? updateExpectedState(&expectedFromNew)) != nil else { return }
+      }
       changes = Self.partialMismatches(
         before: before, expected: expected, expectedFromNew: expectedFromNew, new: state)
+      if showSkipped && changes.isEmpty {
+        reportSkippedChanges(before: before, expected: expected, after: name, at: site)
+      }
       guard !changes.isEmpty else { return }
     }
     let lines = StateDiff(changes: changes).lines(.expectedActual)
     fail(
-      "State after \(name) differs from the expected state:"
-        + lines.map { "\n  " + $0 }.joined(),
+      "State after \(name) differs from the expected state:" + lines.map { "\n  " + $0 }.joined(),
       at: site)
+  }
+
+  /// Reports, without failing, the changes that a non-exhaustive assertion left out.
+  private func reportSkippedChanges(
+    before: State, expected: State, after name: String, at site: CallSite
+  ) {
+    let touched = StateDiff(from: before, to: expected).changes.map(\.path)
+    let unasserted = StateDiff(from: before, to: state).changes.filter { change in
+      !touched.contains { $0.overlaps(change.path) }
+    }
+    guard !unasserted.isEmpty else { return }
+    recordSkipped(
+      "State changes after \(name) that the test did not assert:"
+        + StateDiff(changes: unasserted).lines(.beforeAfter).map { "\n  " + $0 }.joined(),
+      at: site, fallback: framework)
   }
 
   /// The mismatches a non-exhaustive assertion is about: the fields the closure changed that
@@ -449,58 +499,91 @@ public final class TestStore<State: Equatable, Action> {
   private nonisolated static func partialMismatches(
     before: State, expected: State, expectedFromNew: State, new: State
   ) -> [StateDiff.Change] {
-    let touched = StateDiff(from: before, to: expected).changes.filter { !$0.isSummary }
+    let touched = StateDiff(from: before, to: expected).changes
     func isTouched(_ change: StateDiff.Change) -> Bool {
       touched.contains { $0.path.overlaps(change.path) }
     }
-    let wrong = StateDiff(from: expected, to: new).changes.filter {
-      !$0.isSummary && isTouched($0)
-    }
-    let stale = StateDiff(from: expectedFromNew, to: new).changes.filter {
-      !$0.isSummary && !isTouched($0)
-    }
+    let wrong = StateDiff(from: expected, to: new).changes.filter(isTouched)
+    let stale = StateDiff(from: expectedFromNew, to: new).changes.filter { !isTouched($0) }
     return wrong + stale
   }
 
   // MARK: - Messages
 
+  /// Reports, without failing, received actions a non-exhaustive test skipped.
+  func skip(_ actions: [Action], total: Int? = nil, at site: CallSite) {
+    guard !actions.isEmpty else { return }
+    let total = total ?? actions.count
+    recordSkipped(
+      "Skipped \(counted(total, "received action")):"
+        + listed(actions.map { StateDiff.describe($0) }, total: total),
+      at: site, fallback: framework)
+  }
+
   private func noActionMessage(
-    expecting expectation: String, limit: Duration, skipped: [String]
+    expecting expectation: String, limit: Duration, skipped: [String], skippedCount: Int
   ) -> String {
-    let running = ledger.withLock { $0.activities.filter(\.isAlive).map(\.description) }
+    let running = runningDescriptions
     var message = "Expected to receive \(expectation), but "
-    if executor.runningCount == 0 {
+    if !isInFlight {
       message += "no action arrived and no effect is running."
     } else {
       message += "no action arrived within \(describe(limit))."
       if !running.isEmpty {
-        message += " Still running:" + running.map { "\n  " + $0 }.joined()
+        message += " Still running:" + listed(running)
       }
     }
-    if !skipped.isEmpty {
-      message += "\nSkipped: " + skipped.joined(separator: ", ")
+    if skippedCount > 0 {
+      message +=
+        "\nSkipped \(counted(skippedCount, "action")): " + skipped.joined(separator: ", ")
+        + (skippedCount > skipped.count ? ", …" : "")
     }
     return message
   }
 
-  private nonisolated static func leftoverMessages(
+  /// What is still running, for messages.
+  var runningDescriptions: [String] {
+    ledger.withLock { Self.runningDescriptions($0) }
+  }
+
+  /// What is still running, for messages: the effects alive, with what each is doing.
+  nonisolated static func runningDescriptions(_ ledger: Ledger<State, Action>) -> [String] {
+    ledger.running.map(\.descriptionWithStatus)
+  }
+
+  nonisolated static func leftoverMessages(
     received: [Action], running: [String], runningWhen: String
   ) -> [String] {
     var messages: [String] = []
     if !received.isEmpty {
       messages.append(
         "\(counted(received.count, "received action")) not asserted:"
-          + received.map { "\n  " + StateDiff.describe($0) }.joined())
+          + listed(
+            received.prefix(maxListedItems).map { StateDiff.describe($0) },
+            total: received.count))
     }
     if !running.isEmpty {
       messages.append(
-        "\(counted(running.count, "effect")) still running \(runningWhen):"
-          + running.map { "\n  " + $0 }.joined())
+        "\(counted(running.count, "effect")) still running \(runningWhen):" + listed(running))
     }
     return messages
   }
 
-  private func fail(_ message: String, at site: CallSite) {
+  nonisolated static func message(for warning: RuntimeWarning) -> String {
+    "Runtime warning at \(warning.fileID):\(warning.line): \(warning.message)"
+  }
+
+  /// Records the runtime warnings raised since the last call, each at the line of the call
+  /// whose action raised it.
+  func reportWarnings() {
+    let warnings = self.warnings.withLock { warnings in
+      defer { warnings = [] }
+      return warnings
+    }
+    for (warning, site) in warnings { fail(Self.message(for: warning), at: site) }
+  }
+
+  func fail(_ message: String, at site: CallSite) {
     recordFailure(message, at: site, fallback: framework)
   }
 }

@@ -182,6 +182,137 @@ func recordedIssues(_ body: @MainActor () async -> Void) async -> [RecordedIssue
 func trackedTask(
   _ body: @escaping @Sendable () async throws -> Void
 ) -> Task<Void, any Error> {
-  let activity = EffectActivity(startsLater: false, description: "test task")
+  let activity = EffectActivity(startsLater: false, site: "test task", origin: "the test")
   return Task { try await activity.run(body) }
+}
+
+// MARK: - A timer that the reducer cancels on its third tick, the issue's ported example.
+
+struct Ticker: Reducer {
+  struct State: Equatable {
+    var ticks = 0
+    var isDone = false
+    var floods = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case start
+    case tick
+    case done
+    /// Sends `.flooded` in a tight loop, never sleeping, until cancelled.
+    case flood
+    case flooded
+    case stop
+  }
+
+  enum CancelID { case timer }
+
+  /// The line of the timer's `.run` below, which failure messages name.
+  static let timerEffectLine = 218
+
+  var clock: any Clock<Duration>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: CancelID.timer)
+    case .tick:
+      state.ticks += 1
+      guard state.ticks == 3 else { return .none }
+      return .merge(.cancel(id: CancelID.timer), .send(.done))
+    case .done:
+      state.isDone = true
+      return .none
+    case .flood:
+      return .run { send in
+        while !Task.isCancelled {
+          await send(.flooded)
+          await Task.yield()
+        }
+      }
+      .cancellable(id: CancelID.timer)
+    case .flooded:
+      state.floods += 1
+      return .none
+    case .stop:
+      return .cancel(id: CancelID.timer)
+    }
+  }
+}
+
+// MARK: - A parent with an optional child and rows, for actions sent to what is not there.
+
+struct Parent: Reducer {
+  struct Child: Reducer {
+    struct State: Equatable, Identifiable {
+      var id: Int
+      var taps = 0
+    }
+
+    enum Action: Equatable, Sendable { case tapped }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      state.taps += 1
+      return .none
+    }
+  }
+
+  struct State: Equatable {
+    var detail: Child.State?
+    var rows: IdentifiedArrayOf<Child.State> = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case detail(Child.Action)
+    case rows(IdentifiedActionOf<Child>)
+    /// Sends `.detail(.tapped)` from an effect, after a turn.
+    case tapDetailLater
+    /// Runs an effect that throws, with no `catch:` handler.
+    case failLater
+  }
+
+  struct Failure: Error {}
+
+  /// The lines of the `ifLet`, `forEach` and failing `.run` below, which warnings name.
+  static let ifLetLine = 301
+  static let forEachLine = 302
+  static let failingEffectLine = 298
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .detail, .rows:
+        return .none
+      case .tapDetailLater:
+        return .run { send in
+          await Task.yield()
+          await send(.detail(.tapped))
+        }
+      case .failLater:
+        return .run { _ in throw Failure() }
+      }
+    }
+    .ifLet(\.detail, action: Action.detail) { Child() }
+    .forEach(\.rows, action: Action.rows) { Child() }
+  }
+}
+
+/// Runs `body` and returns what the test store reported as skipped (not failures), with where.
+@MainActor
+func recordedSkips(_ body: @MainActor () async -> Void) async -> [RecordedIssue] {
+  let skips = Locked<[RecordedIssue]>([])
+  await SkippedAssertions.$handler.withValue({ message, site in
+    skips.withLock {
+      $0.append(RecordedIssue(message: message, fileID: "\(site.fileID)", line: Int(site.line)))
+    }
+  }) {
+    await body()
+  }
+  return skips.withLock { $0 }
 }

@@ -83,7 +83,8 @@ import Testing
           """
           1 effect still running when the test store was freed:
             the effect at ConduitTestingTests/Fixtures.swift:\(Probe.timerEffectLine), \
-          started by send(.startTimer) at \(Self.file):\(line + 1)
+          started by send(.startTimer) at \(Self.file):\(line + 1), asleep on a TestClock \
+          waiting for advance (it wakes at 1 second; the clock is at 0 seconds)
           """,
         ])
   }
@@ -172,7 +173,7 @@ import Testing
         RecordedIssue(
           message: """
             Expected to receive .logged("z"), but no action arrived and no effect is running.
-            Skipped: .logged("a"), .logged("b")
+            Skipped 2 actions: .logged("a"), .logged("b")
             """,
           fileID: Self.file, line: line)
       ])

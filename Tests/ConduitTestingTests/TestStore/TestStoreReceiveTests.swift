@@ -105,7 +105,7 @@ import Testing
     #expect(ContinuousClock.now - start < .seconds(30))
   }
 
-  @Test func receiveFailsAfterItsTimeoutNamingTheEffectsStillRunning() async {
+  @Test func receiveFailsAfterItsTimeoutNamingAnEffectAsleepOnTheTestClock() async {
     let clock = TestClock()
     let store = TestStore(
       initialState: SearchFeature.State(), reducer: SearchFeature(client: .mock, clock: clock))
@@ -123,7 +123,8 @@ import Testing
             Expected to receive .resultsLoaded([]), but no action arrived within 20 ms. \
             Still running:
               the effect at ConduitTestingTests/Fixtures.swift:\(SearchFeature.searchEffectLine), \
-            started by send(.queryChanged("lost")) at \(Self.file):\(sendLine)
+            started by send(.queryChanged("lost")) at \(Self.file):\(sendLine), asleep on a \
+            TestClock waiting for advance (it wakes at 300 ms; the clock is at 0 seconds)
             """,
           fileID: Self.file, line: line)
       ])

@@ -128,4 +128,24 @@ import Testing
 
     await store.finish()
   }
+
+  @Test func aWrongRowFieldInAFiftyRowIdentifiedArrayNamesOnlyThatRowAndField() async {
+    let rows = IdentifiedArray(uniqueElements: (1...50).map { Parent.Child.State(id: $0) })
+    let store = TestStore(initialState: Parent.State(rows: rows), reducer: Parent())
+    let line = #line + 2
+    let issues = await recordedIssues {
+      await store.send(.rows(.element(id: 17, action: .tapped))) { $0.rows[id: 17]?.taps = 2 }
+    }
+
+    #expect(
+      issues == [
+        RecordedIssue(
+          message: """
+            State after send(.rows(.element(id: 17, action: .tapped))) differs from the \
+            expected state:
+              rows[id: 17].taps: expected 2, got 1
+            """,
+          fileID: "ConduitTestingTests/TestStoreSendTests.swift", line: line)
+      ])
+  }
 }
