@@ -111,6 +111,9 @@ extension Reducer {
 /// destination.
 public protocol EphemeralState {}
 
+extension AlertState: EphemeralState {}
+extension ConfirmationDialogState: EphemeralState {}
+
 /// Whether `state` is dismissed by its own actions: ephemeral itself, or an enum whose case
 /// carries ephemeral state.
 @usableFromInline

@@ -74,6 +74,12 @@ extension Store {
         isDuplicate: isDuplicate, parent: parent, embed: { action(.presented($0)) })
       let child = StoreCore<ChildState, ChildAction>(
         state: childState, role: .derived(link), effects: nil)
+      child.dismissPresentation = { [unowned(unsafe) parent] in
+        // A presentation that already ended (a button's action cleared an alert before SwiftUI
+        // reports it gone) has nothing left to dismiss.
+        guard parent.currentState[keyPath: toPresentation].id == id else { return }
+        parent.send(action(.dismiss))
+      }
       parent.addChild(child)
       return child
     }

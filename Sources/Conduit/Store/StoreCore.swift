@@ -43,6 +43,9 @@ final class StoreCore<State, Action>: Observable {
   /// Where the store was derived, for the warning about a store read and freed unseen; nil for
   /// roots and cached children, which cannot be freed that way.
   private let origin: (fileID: StaticString, line: UInt)?
+  /// For a presented child: sends its parent's dismiss action while this store's presentation
+  /// is the current one; SwiftUI glue calls it when the user swipes a sheet away.
+  var dismissPresentation: (() -> Void)?
   /// Whether the parent has propagated to this store at least once since it was made.
   private var hasSeenAChange = false
   /// Read in `deinit`: whether the store was read, and then freed before its parent changed.

@@ -260,6 +260,26 @@ struct Host: Reducer {
     #expect(first !== second)
   }
 
+  @Test func theGluesDismissSendsDismissWhileThePresentationLasts() {
+    let store = Store(initialState: Host.State(), reducer: Host())
+    store.send(.show(count: 2))
+    let sheet = store.scope(state: \.$sheet, action: Host.Action.sheet)
+    sheet?.core.dismissPresentation?()
+    #expect(store.state.sheet == nil)
+    #expect(store.state.seen == ["dismiss: sheet 2, prompt nil"])
+  }
+
+  @Test func theGluesDismissDoesNothingOnceThePresentationEnded() {
+    let store = Store(initialState: Host.State(), reducer: Host())
+    store.send(.ask)
+    let prompt = store.scope(state: \.$prompt, action: Host.Action.prompt)
+    // A button's action clears the alert before SwiftUI says it went away.
+    prompt?.send(.confirm)
+    let warnings = collectingWarnings { prompt?.core.dismissPresentation?() }
+    #expect(warnings.isEmpty)
+    #expect(store.state.seen == ["confirm: sheet nil, prompt nil"])
+  }
+
   @Test func aDismissedChildStoreKeepsItsLastState() {
     let store = Store(initialState: Host.State(), reducer: Host())
     store.send(.show(count: 7))

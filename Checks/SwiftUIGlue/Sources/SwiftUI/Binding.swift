@@ -47,3 +47,34 @@ extension Binding {
   /// SwiftUI.Binding.init(_:), projecting an optional binding to a non-optional one.
   public init?(_ base: Binding<Value?>) { standIn() }
 }
+
+/// SwiftUI.DynamicProperty
+public protocol DynamicProperty {
+  /// SwiftUI.DynamicProperty.update()
+  mutating func update()
+}
+
+extension DynamicProperty {
+  public mutating func update() {}
+}
+
+/// SwiftUI.State
+@frozen @propertyWrapper
+public struct State<Value>: DynamicProperty {
+  /// SwiftUI.State.init(wrappedValue:)
+  public init(wrappedValue value: Value) {}
+
+  /// SwiftUI.State.init(initialValue:)
+  public init(initialValue value: Value) {}
+
+  /// SwiftUI.State.wrappedValue
+  public var wrappedValue: Value {
+    get { standIn() }
+    nonmutating set { standIn() }
+  }
+
+  /// SwiftUI.State.projectedValue
+  public var projectedValue: Binding<Value> { standIn() }
+}
+
+extension State: Sendable where Value: Sendable {}
