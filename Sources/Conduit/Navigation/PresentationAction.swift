@@ -10,7 +10,7 @@
 /// presentation: ``Reducer/ifLet(_:action:fileID:line:column:destination:)`` sets the state to
 /// nil (after the parent has seen the action) and cancels the child's effects. A SwiftUI sheet
 /// sends `.dismiss` when the user swipes it away; a child sends it by returning
-/// ``Effect/dismiss`` or calling ``Send/dismiss()``.
+/// ``Effect/dismiss`` or calling ``Send/dismiss(fileID:line:)``.
 public enum PresentationAction<Action> {
   /// An action of the presented feature.
   case presented(Action)

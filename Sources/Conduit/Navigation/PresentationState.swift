@@ -6,7 +6,7 @@ import Foundation
 /// `@Presents var destination: Destination.State?`. Read and change the presented state as a plain
 /// optional through ``wrappedValue`` (or the `@Presents` property itself); the key path to the
 /// projected value is what ``Reducer/ifLet(_:action:fileID:line:column:destination:)`` and
-/// ``Store/scope(state:action:fileID:line:)-(KeyPath<State,PresentationState<ChildState>>,_,_,_)``
+/// ``Store/scope(state:action:fileID:line:)-80jsy``
 /// take.
 ///
 /// Each presentation has an identity: presenting (going from nil to a value), or replacing the

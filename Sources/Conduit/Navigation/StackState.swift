@@ -16,7 +16,7 @@
 ///
 /// Equality compares the screens and their ids, not the counter of the next id, so a test's
 /// expected state compares by what is on the stack. Row stores of the screens
-/// (``Store/scope(state:action:fileID:line:)-(KeyPath<State,StackState<ElementState>>,_,_,_)``)
+/// (`scope(state:action:)`)
 /// update in proportion to what changed, as for an ``IdentifiedArray``: the stack keeps its
 /// screens in one.
 public struct StackState<Element> {

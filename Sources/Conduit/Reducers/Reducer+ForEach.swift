@@ -42,7 +42,7 @@ extension Reducer {
 
 /// A reducer that runs an element reducer on one element of an array, then a parent reducer.
 ///
-/// ``Reducer/forEach(_:action:fileID:line:column:element:)`` makes these; you do not name them.
+/// ``Reducer/forEach(_:action:fileID:line:column:element:)-(_,(IdentifiedAction<ID,ElementAction>)->Action,_,_,_,_)`` makes these; you do not name them.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let toElements:

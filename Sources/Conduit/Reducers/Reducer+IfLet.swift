@@ -40,7 +40,7 @@ extension Reducer {
 
 /// A reducer that runs a child reducer on optional state while it is present, then a parent.
 ///
-/// ``Reducer/ifLet(_:action:fileID:line:column:then:)`` makes these; you do not name them.
+/// ``Reducer/ifLet(_:action:fileID:line:column:then:)-(_,(ChildAction)->Action,_,_,_,_)`` makes these; you do not name them.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let toChild: WritableKeyPath<Parent.State, Child.State?>

@@ -1,8 +1,8 @@
 /// An enum case written out by hand: how to embed a value in it, and how to extract the value
 /// again.
 ///
-/// ``Scope``, ``Reducer/ifLet(_:action:fileID:line:column:then:)`` and
-/// ``Reducer/forEach(_:action:fileID:line:column:element:)`` take an enum case constructor such as
+/// ``Scope``, ``Reducer/ifLet(_:action:fileID:line:column:then:)-(_,(ChildAction)->Action,_,_,_,_)`` and
+/// ``Reducer/forEach(_:action:fileID:line:column:element:)-(_,(IdentifiedAction<ID,ElementAction>)->Action,_,_,_,_)`` take an enum case constructor such as
 /// `Action.child` and invert it from the enum's runtime metadata. A few payloads cannot be read
 /// that way, because Swift stores them differently inside an enum than in generic code: functions
 /// (`case add(@Sendable (Int) -> Int)`), metatypes of structs and enums (`case type(Int.Type)`),

@@ -21,7 +21,7 @@
 /// ```
 ///
 /// Make a connector `Hashable` (a struct of hashable properties, or none) and
-/// ``Store/connect(using:)`` returns the same live store for equal connectors, so a view body
+/// ``Store/connect(using:fileID:line:)`` returns the same live store for equal connectors, so a view body
 /// may call it on every evaluation.
 public protocol Connector {
   /// The state the connector reads: usually the app state.

@@ -17,7 +17,7 @@ extension Store {
   /// stops computing its state once it is freed, so keep a reference for as long as a view
   /// watches it. Each call makes a new store: a closure cannot be compared with the one of the
   /// last call. Inside a SwiftUI body, derive with ``observe(_:fileID:line:)-(KeyPath<State,ViewState>,_,_)``,
-  /// ``scope(state:action:fileID:line:)-(KeyPath<State,ChildState>,_,_,_)`` or a `Hashable`
+  /// ``scope(state:action:fileID:line:)-yt0j`` or a `Hashable`
   /// ``Connector``, which return the same live store on every evaluation, or hold the store for
   /// the view's life with `WithViewStore`. In debug builds, a derived store that is read and then
   /// freed before its state could change, as one made and read in a body is, prints a runtime

@@ -4,8 +4,8 @@ import Observation
 ///
 /// A root store runs its reducer on every ``send(_:)`` and starts the effects the reducer
 /// returns. Views do not watch the root: they watch small stores derived from it with
-/// ``derived(deriveState:embedAction:)``, ``scope(state:action:)-1cw5l``, ``observe(_:)`` or
-/// ``connect(using:)``, each of which notifies its observers only when its own state changes.
+/// ``derived(deriveState:embedAction:fileID:line:)``, ``scope(state:action:fileID:line:)-yt0j``, ``observe(_:fileID:line:)-(KeyPath<State,ViewState>,_,_)`` or
+/// ``connect(using:fileID:line:)``, each of which notifies its observers only when its own state changes.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State(), reducer: AppFeature())

@@ -3,7 +3,7 @@
 
   /// A view that derives a store of view state when it appears and owns it for its life.
   ///
-  /// For a view state made by a closure, which ``Store/observe(_:fileID:line:)-(_,_,_)`` cannot
+  /// For a view state made by a closure, which ``Store/observe(_:fileID:line:)-((State)->ViewState,_,_)`` cannot
   /// cache: the store is made once and kept in the view's `@State`, so the view is told exactly
   /// when its view state changes, however often its parent's body runs.
   ///

@@ -45,3 +45,57 @@ extension View {
     StandInView()
   }
 }
+
+/// SwiftUI.TabView
+public struct TabView<SelectionValue: Hashable, Content: View>: View {
+  /// SwiftUI.TabView.init(selection:content:)
+  public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}
+
+  public var body: Never { standIn() }
+}
+
+extension View {
+  /// SwiftUI.View.tag(_:)
+  public func tag<V: Hashable>(_ tag: V) -> some View { StandInView() }
+}
+
+/// SwiftUI.List
+public struct List<SelectionValue: Hashable, Content: View>: View {
+  public var body: Never { standIn() }
+}
+
+extension List where SelectionValue == Never {
+  /// SwiftUI.List.init(_:id:rowContent:)
+  public init<Data, ID, RowContent>(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, ID, RowContent>, Data: RandomAccessCollection, ID: Hashable,
+    RowContent: View
+  {}
+}
+
+/// SwiftUI.HorizontalAlignment
+public struct HorizontalAlignment: Equatable, Sendable {
+  /// SwiftUI.HorizontalAlignment.leading
+  public static let leading = HorizontalAlignment()
+  /// SwiftUI.HorizontalAlignment.center
+  public static let center = HorizontalAlignment()
+}
+
+/// SwiftUI.VStack
+public struct VStack<Content: View>: View {
+  /// SwiftUI.VStack.init(alignment:spacing:content:), without the spacing, which is a
+  /// `CGFloat`.
+  public init(alignment: HorizontalAlignment = .center, @ViewBuilder content: () -> Content) {}
+
+  public var body: Never { standIn() }
+}
+
+/// SwiftUI.PreviewProvider
+@MainActor @preconcurrency
+public protocol PreviewProvider {
+  associatedtype Previews: View
+  @ViewBuilder @MainActor @preconcurrency static var previews: Self.Previews { get }
+}
