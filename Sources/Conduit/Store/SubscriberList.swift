@@ -7,7 +7,18 @@
 /// or subscription.
 @MainActor
 struct SubscriberList<Value> {
-  private typealias Slot = Locked<(@MainActor (Value) -> Void)?>
+  /// A callback in a box: a function kept directly in the lock's generic storage would be
+  /// re-wrapped in reabstraction thunks by every `withLock`, which writes its `inout` value
+  /// back, so the chain of thunks would grow with every notification.
+  private final class Callback: Sendable {
+    let call: @MainActor (Value) -> Void
+
+    init(_ call: @escaping @MainActor (Value) -> Void) {
+      self.call = call
+    }
+  }
+
+  private typealias Slot = Locked<Callback?>
 
   private var slots: [Slot] = []
   /// Kept beside the array: asking a generic array whether it is empty costs a metadata lookup
@@ -20,7 +31,7 @@ struct SubscriberList<Value> {
     _ onChange: @escaping @MainActor (Value) -> Void, owner: any Sendable
   ) -> Subscription {
     sweep()
-    let slot = Slot(onChange)
+    let slot = Slot(Callback(onChange))
     slots.append(slot)
     isEmpty = false
     return Subscription {
@@ -41,7 +52,7 @@ struct SubscriberList<Value> {
     var sawCancelled = false
     for slot in slots {
       if let callback = slot.withLock({ $0 }) {
-        callback(value)
+        callback.call(value)
       } else {
         sawCancelled = true
       }
