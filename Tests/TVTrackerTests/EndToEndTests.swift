@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+@testable import TVTrackerCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the built `tv-tracker` executable in line mode, as a user's shell would.
 ///
 /// `swift test` builds every product of the package before testing, so the executable sits next
@@ -136,6 +144,74 @@ import Testing
     #expect(run.status == 2)
     #expect(run.output == "")
     #expect(run.errors.hasPrefix("tv-tracker: unknown option '--colour'\n\nusage: tv-tracker"))
+  }
+
+  @Test func aOneCharacterDataPathIsAFileInTheCurrentFolder() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let run = try Self.run(["--data", "x"], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(try HistoryFile(path: folder.file("x")).load() == [.harbor2])
+  }
+
+  @Test func aDataPathInAMissingFolderGetsTheFolderAtTheFirstSave() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let looked = try Self.run(["--data", "d/history.json"], input: "tab profile\n", in: folder)
+    #expect(looked.status == 0)
+    #expect(try folder.contents() == [])
+
+    let watched = try Self.run(
+      ["--data", "d/history.json"], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+    #expect(watched.status == 0)
+    #expect(watched.errors == "")
+    #expect(try HistoryFile(path: folder.file("d/history.json")).load() == [.harbor2])
+  }
+
+  @Test(arguments: ["adir", "adir/", "link", ".", "..", "/"])
+  func aFolderAsTheDataFileIsRefusedWithStatusTwoAndNothingChanges(_ path: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("adir"), withIntermediateDirectories: false)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.file("adir/keep")))
+    #expect(symlink("adir", folder.file("link")) == 0)
+
+    let run = try Self.run(["--data", path], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+
+    #expect(run.status == 2)
+    #expect(run.output == "")
+    #expect(run.errors.hasPrefix("tv-tracker: cannot keep the watched history there: '\(path)' "))
+    #expect(run.errors.contains("give --data the path of a file"))
+    #expect(try folder.contents() == ["adir", "link"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("adir")) == ["keep"])
+  }
+
+  @Test func aHugeFileIsRefusedWithoutBeingRead() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("big.json")
+    let size = 1 << 30
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    // Sparse: a gigabyte long, and no disk space taken.
+    #expect(truncate(path, off_t(size)) == 0)
+
+    let run = try Self.run(["--data", "big.json"], input: "tab profile\n", in: folder)
+
+    #expect(run.status == 0)
+    #expect(
+      run.errors
+        == "tv-tracker: big.json is 1.0 GiB, too large for a history file (at most 64 MiB); "
+        + "left it as it is, and will not save.\n")
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+    // The largest child so far, this one included, never held the file in memory.
+    var usage = rusage()
+    #expect(getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0)
+    #expect(usage.ru_maxrss < 512 * 1024, "peak resident size in KiB")
   }
 
   static let script = [

@@ -20,8 +20,9 @@ public enum TVTracker {
   /// Runs the app until the user quits.
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
-  /// - Returns: The exit status: 0 after a normal quit, 2 for bad arguments, 1 when the app
-  ///   cannot start, and 128 plus the signal number when a signal ended it.
+  /// - Returns: The exit status: 0 after a normal quit, 2 for bad arguments (a `--data` that
+  ///   cannot be a history file among them), 1 when the app cannot start, and 128 plus the
+  ///   signal number when a signal ended it.
   @MainActor
   public static func main(arguments: [String]) async -> Int32 {
     let options: Options
@@ -35,6 +36,17 @@ public enum TVTracker {
       print(Options.usage)
       return 0
     }
+    let path =
+      options.dataPath
+      ?? HistoryLocation.defaultPath(
+        environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
+    if let problem = HistoryFile.pathProblem(path) {
+      let example = Path(path).appending("history.json")
+      printError(
+        "tv-tracker: cannot keep the watched history there: \(problem); "
+          + "give --data the path of a file, such as '\(example)'")
+      return options.dataPath == nil ? 1 : 2
+    }
     let catalog: Catalog
     do {
       catalog = try Catalog.bundled()
@@ -42,23 +54,22 @@ public enum TVTracker {
       printError("tv-tracker: cannot load the show catalog: \(error)")
       return 1
     }
-    let path =
-      options.dataPath
-      ?? HistoryLocation.defaultPath(
-        environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
-    let file = HistoryFile(path: path)
+    let interactive = options.mode == .automatic && isatty(0) == 1 && isatty(1) == 1
+    var file = HistoryFile(path: path)
+    if !interactive {
+      // On a terminal's full screen this would garble the display; there, the save just waits.
+      file.onLockWait = { printError("tv-tracker: \($0)") }
+    }
     let opened = file.open()
     for notice in opened.notices { printError("tv-tracker: \(notice)") }
 
-    let interactive = options.mode == .automatic && isatty(0) == 1 && isatty(1) == 1
     let clock: any Clock<Duration> = interactive ? ContinuousClock() : ImmediateClock()
     let store = Store(
       initialState: AppFeature.State(
         catalog: catalog, watchedHistory: opened.history, historyPath: path,
         saveProblem: opened.saveProblem),
       reducer: AppFeature(
-        catalog: catalog, clock: clock,
-        storage: .live(file, blockedBecause: opened.blockedReason)))
+        catalog: catalog, clock: clock, storage: .live(file, opened: opened)))
     let app = TrackerApp(store: store)
 
     if interactive {

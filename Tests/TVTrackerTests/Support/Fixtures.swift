@@ -1,4 +1,4 @@
-import Conduit
+@_spi(Testing) import Conduit
 import Foundation
 
 @testable import TVTrackerCore
@@ -74,6 +74,31 @@ func makeAppStore(
 @MainActor
 func renderCounts(_ app: TrackerApp) -> [String: Int] {
   Dictionary(uniqueKeysWithValues: app.hosts.map { ($0.name, $0.renderCount) })
+}
+
+/// Values recorded from any thread, such as the lines a callback was given.
+final class Recorded<Value: Sendable>: Sendable {
+  private let storage = Locked<[Value]>([])
+
+  func append(_ value: Value) {
+    storage.withLock { $0.append(value) }
+  }
+
+  var values: [Value] { storage.withLock { $0 } }
+}
+
+/// A wall clock that moves only when a test says: what ``HistoryStorage`` stamps watches with.
+/// It starts at 2026-01-01 00:00:00 UTC.
+final class TestTime: Sendable {
+  private let current = Locked(Date(timeIntervalSince1970: 1_767_225_600))
+
+  var now: @Sendable () -> Date {
+    { self.current.withLock { $0 } }
+  }
+
+  func advance(seconds: TimeInterval) {
+    current.withLock { $0 += seconds }
+  }
 }
 
 // MARK: - Files.
