@@ -21,8 +21,8 @@ public enum TVTracker {
   ///
   /// - Parameter arguments: The command-line arguments, without the program name.
   /// - Returns: The exit status: 0 after a normal quit, 2 for bad arguments (a `--data` that
-  ///   cannot be a history file among them), 1 when the app cannot start, and 128 plus the
-  ///   signal number when a signal ended it.
+  ///   cannot be a history file among them), 1 when the app cannot start or, with `--strict`,
+  ///   when a command failed, and 128 plus the signal number when a signal ended it.
   @MainActor
   public static func main(arguments: [String]) async -> Int32 {
     let options: Options
@@ -75,11 +75,34 @@ public enum TVTracker {
     if interactive {
       return await InteractiveMode(app: app, notices: opened.notices).run()
     }
-    await LineMode(app: app).run(readLine: { Swift.readLine() }, print: { Swift.print($0) })
-    return 0
+    let input = StandardInput()
+    let outcome = await LineMode(app: app).run(
+      input.events, requestLine: input.requestLine, print: writeOutput)
+    switch outcome {
+    case .finished(let failed): return failed && options.strict ? 1 : 0
+    case .stopped(let signal): return 128 + signal
+    }
   }
 
   static func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    writeAll(Data((message + "\n").utf8), to: 2)
+  }
+
+  /// Prints lines to standard output at once, unbuffered: a program reading the other end of
+  /// a pipe gets each command's answer as it is done, not when the app exits.
+  static func writeOutput(_ lines: [String]) {
+    writeAll(Data(lines.map { $0 + "\n" }.joined().utf8), to: 1)
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32) {
+    data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { return }
+        offset += count
+      }
+    }
   }
 }

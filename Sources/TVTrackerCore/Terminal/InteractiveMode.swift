@@ -13,6 +13,8 @@ import Foundation
 /// The full-screen mode: keys in, and after each change only the screen rows of the views
 /// that rendered again are redrawn (the layout is ``Display``'s).
 ///
+/// Every way out (q, Ctrl-C, Ctrl-D, the end of input, SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+/// first waits for the saves the keys started, then restores the terminal.
 @MainActor
 final class InteractiveMode {
   private enum Event: Sendable {
@@ -85,6 +87,9 @@ final class InteractiveMode {
 
   /// Starts reading standard input and the signals that end the app or resize the screen.
   ///
+  /// The signals are handled from here until the process ends; after ``run()`` returns, it
+  /// does.
+  ///
   /// `nonisolated`, with `@Sendable` handlers: they run on `queue`, and a closure formed on the
   /// main actor would trap there, on Swift 6's check that main-actor code runs on the main
   /// actor.
@@ -103,16 +108,8 @@ final class InteractiveMode {
       }
     }
     input.resume()
-    var sources: [any DispatchSourceProtocol] = [input]
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] {
-      // The default action would end the process before the terminal is restored.
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { @Sendable in continuation.yield(.signal(number)) }
-      source.resume()
-      sources.append(source)
-    }
-    return sources
+    Signals.handle(Signals.stopping + [SIGQUIT, SIGWINCH]) { continuation.yield(.signal($0)) }
+    return [input]
   }
 
   private func remember(_ task: StoreTask) {
