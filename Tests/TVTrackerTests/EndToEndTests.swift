@@ -1,6 +1,14 @@
 import Foundation
 import Testing
 
+@testable import TVTrackerCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs the built `tv-tracker` executable in line mode, as a user's shell would.
 ///
 /// `swift test` builds every product of the package before testing, so the executable sits next
@@ -138,6 +146,88 @@ import Testing
     #expect(run.errors.hasPrefix("tv-tracker: unknown option '--colour'\n\nusage: tv-tracker"))
   }
 
+  @Test func aOneCharacterDataPathIsAFileInTheCurrentFolder() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let run = try Self.run(["--data", "x"], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    #expect(try HistoryFile(path: folder.file("x")).load() == [.harbor2])
+  }
+
+  @Test func aDataPathInAMissingFolderGetsTheFolderAtTheFirstSave() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let looked = try Self.run(["--data", "d/history.json"], input: "tab profile\n", in: folder)
+    #expect(looked.status == 0)
+    #expect(try folder.contents() == [])
+
+    let watched = try Self.run(
+      ["--data", "d/history.json"], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+    #expect(watched.status == 0)
+    #expect(watched.errors == "")
+    #expect(try HistoryFile(path: folder.file("d/history.json")).load() == [.harbor2])
+  }
+
+  @Test(arguments: ["adir", "adir/", "link", ".", "..", "/"])
+  func aFolderAsTheDataFileIsRefusedWithStatusTwoAndNothingChanges(_ path: String) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("adir"), withIntermediateDirectories: false)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: folder.file("adir/keep")))
+    #expect(symlink("adir", folder.file("link")) == 0)
+
+    let run = try Self.run(["--data", path], input: "tab search\ntype fog\nwatch 1\n", in: folder)
+
+    #expect(run.status == 2)
+    #expect(run.output == "")
+    #expect(run.errors.hasPrefix("tv-tracker: cannot keep the watched history there: '\(path)' "))
+    #expect(run.errors.contains("give --data the path of a file"))
+    #expect(try folder.contents() == ["adir", "link"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("adir")) == ["keep"])
+  }
+
+  @Test func strictModeExitsWithOneWhenACommandFailed() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let failed = try Self.run(["--strict"], input: "tab search\nwatch 1\ntab profile\n", in: folder)
+    let fine = try Self.run(["--strict"], input: "tab search\ntype fog\n", in: folder)
+    let lenient = try Self.run([], input: "bogus\n", in: folder)
+
+    #expect(failed.status == 1)
+    #expect(failed.output.contains("> tab profile"))
+    #expect(fine.status == 0)
+    #expect(lenient.status == 0)
+  }
+
+  @Test func aHugeFileIsRefusedWithoutBeingRead() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("big.json")
+    let size = 1 << 30
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    // Sparse: a gigabyte long, and no disk space taken.
+    #expect(truncate(path, off_t(size)) == 0)
+
+    let run = try Self.run(["--data", "big.json"], input: "tab profile\n", in: folder)
+
+    #expect(run.status == 0)
+    #expect(
+      run.errors
+        == "tv-tracker: big.json is 1.0 GiB, too large for a history file (at most 64 MiB); "
+        + "left it as it is, and will not save.\n")
+    #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+    // The largest child so far, this one included, never held the file in memory.
+    var usage = rusage()
+    #expect(getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0)
+    #expect(usage.ru_maxrss < 512 * 1024, "peak resident size in KiB")
+  }
+
   static let script = [
     "tab search",
     "type break",
@@ -258,3 +348,145 @@ import Testing
     > quit
     """#
 }
+
+/// The built app driven through pipes, as a program would drive it: each test reads the answer
+/// to one command before it sends the next.
+@Suite struct PipeDrivenTests {
+  private static let startTail = "   Saving:           on\n"
+
+  @Test func lineModeAnswersEachCommandAsSoonAsItIsDone() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let app = try RunningApp(["--lines", "--data", "h.json"], in: folder)
+    try app.readOutput(until: { $0.hasSuffix(Self.startTail) })
+
+    #expect(
+      try app.answer("tab search")
+        == "> tab search\n-- tabs (render 2)\n    1 Activity   [2 Search]   3 Profile\n")
+    #expect(try app.answer("type fog").contains("› 1.   Harbor Lights     Fog Signal"))
+    #expect(try app.answer("watch 1").hasPrefix("> watch 1\n-- history (render 2)\n"))
+    #expect(try HistoryFile(path: folder.file("h.json")).load() == [.harbor2])
+    #expect(try app.finish() == 0)
+  }
+
+  @Test func twoInstancesOnOneFileKeepBothHistories() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let jailbreak = Ids(show: 7, season: 2, episode: 1)
+    let first = try RunningApp(["--data", "h.json"], in: folder)
+    let second = try RunningApp(["--data", "h.json"], in: folder)
+    try first.readOutput(until: { $0.hasSuffix(Self.startTail) })
+    try second.readOutput(until: { $0.hasSuffix(Self.startTail) })
+
+    for command in ["tab search", "type fog", "watch 1"] { _ = try first.answer(command) }
+    // The second started before that watch, and does not know of it.
+    for command in ["tab search", "type jailbreak", "watch 1"] { _ = try second.answer(command) }
+    for command in ["type undertow", "watch 1"] { _ = try first.answer(command) }
+
+    #expect(try first.finish() == 0)
+    #expect(try second.finish() == 0)
+    #expect(
+      try HistoryFile(path: folder.file("h.json")).load() == [.breakwater1, jailbreak, .harbor2])
+  }
+
+  @Test func aSaveWaitsForTheLockAndMergesWhatTheHolderWrote() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("h.json")
+    try HistoryFile(path: path).save([.breakwater1])
+    let holder = open(path, O_RDONLY)
+    #expect(flock(holder, LOCK_EX) == 0)
+    let app = try RunningApp(["--data", "h.json"], in: folder)
+    try app.readOutput(until: { $0.hasSuffix(Self.startTail) })
+
+    app.send("tab search\ntype fog\nwatch 1\n")
+    try app.readErrors(until: {
+      $0.contains("tv-tracker: waiting for another tv-tracker to finish saving h.json\n")
+    })
+    // While the app waits, the holder writes the file in place, as a tv-tracker would.
+    let rewritten = open(path, O_WRONLY | O_TRUNC)
+    let data = HistoryDocument.encode([
+      HistoryEntry(ids: .breakwater1), HistoryEntry(ids: .breakwater2),
+    ])
+    #expect(data.withUnsafeBytes { write(rewritten, $0.baseAddress, $0.count) } == data.count)
+    close(rewritten)
+    close(holder)
+
+    let answer = try app.answer("tab profile")
+    #expect(answer.contains("Saving:           on"))
+    #expect(try app.finish() == 0)
+    #expect(try HistoryFile(path: path).load() == [.harbor2, .breakwater1, .breakwater2])
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalRightAfterAWatchStillSavesIt(_ number: Int32) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("h.json")
+    for attempt in 1...50 {
+      unlink(path)
+      let app = try RunningApp(["--lines", "--data", "h.json"], in: folder)
+      app.send("tab search\ntype fog\nwatch 1\n")
+      // The echo comes as the command starts: the save is about to begin, or under way.
+      try app.readOutput(until: { $0.contains("> watch 1\n") })
+      app.send(signal: number)
+
+      let status = try app.waitForExit()
+
+      #expect(status == 128 + number, "attempt \(attempt)")
+      #expect(try HistoryFile(path: path).load() == [.harbor2], "attempt \(attempt)")
+      #expect(try folder.contents() == ["h.json"], "attempt \(attempt)")
+      if status != 128 + number { break }
+    }
+  }
+}
+
+#if canImport(Glibc)
+  /// The full-screen mode on a pseudo-terminal, as a person would use it.
+  @Suite struct InteractiveEndToEndTests {
+    private static let leave = "\u{1B}[?25h\u{1B}[?1049l"
+
+    @Test func aSignalRightAfterAWatchSavesItAndRestoresTheTerminal() throws {
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      let app = try TerminalApp(["--data", "h.json"], in: folder, width: 80, height: 24)
+      let modes = app.localModes
+      try app.read(until: { $0.contains("renders:") })
+
+      app.type("2fog")
+      try app.read(until: { $0.contains("Fog Signal") })
+      app.type("\r")
+      try app.read(until: { $0.contains("1. * Harbor Lights") })
+      app.send(signal: SIGTERM)
+      try app.read(until: { $0.hasSuffix(Self.leave) })
+
+      #expect(app.waitForExit() == 128 + SIGTERM)
+      #expect(try HistoryFile(path: folder.file("h.json")).load() == [.harbor2])
+      #expect(app.localModes == modes)
+      #expect(app.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+    }
+
+    @Test func aWindowTooSmallSaysSoAndTheAppComesBackWhenItGrows() throws {
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      let app = try TerminalApp(["--data", "h.json"], in: folder, width: 80, height: 24)
+      try app.read(until: { $0.contains("renders:") })
+
+      app.resize(width: 20, height: 5)
+      app.send(signal: SIGWINCH)
+      var mark = app.mark
+      try app.read(from: mark, until: { $0.contains("The window is 20x5;") })
+      #expect(!app.outputText.dropFirst(mark).contains("renders:"))
+
+      app.resize(width: 60, height: 15)
+      app.send(signal: SIGWINCH)
+      mark = app.mark
+      try app.read(from: mark, until: { $0.contains("renders:") })
+      #expect(app.outputText.dropFirst(mark).contains("[1 Activity]"))
+
+      app.type("\u{04}")
+      try app.read(until: { $0.hasSuffix(Self.leave) })
+      #expect(app.waitForExit() == 0)
+    }
+  }
+#endif

@@ -1,7 +1,14 @@
 import Conduit
+import Foundation
 import Testing
 
 @testable import TVTrackerCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @Suite struct LineCommandTests {
   @Test func parsesEachCommand() throws {
@@ -94,15 +101,108 @@ import Testing
       ])
   }
 
-  @Test func runStopsAtQuitAndIgnoresTheRest() async {
+  @Test func runStopsAtQuitAndReadsNoFurther() async {
     let mode = LineMode(app: TrackerApp(store: makeAppStore()))
-    var input = ["tab profile", "quit", "tab search"][...]
+    let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
+    var lines = ["tab profile", "quit", "tab search"][...]
     var printed: [String] = []
 
-    await mode.run(readLine: { input.popFirst() }, print: { printed.append($0) })
+    let outcome = await mode.run(
+      inputs,
+      requestLine: { if let line = lines.popFirst() { continuation.yield(.line(line)) } },
+      print: { printed += $0 })
 
+    #expect(outcome == .finished(failed: false))
     #expect(printed.filter { $0.hasPrefix(">") } == ["> tab profile", "> quit"])
-    #expect(input == ["tab search"])
+    #expect(lines == ["tab search"])
+  }
+
+  @Test func eachEchoIsPrintedBeforeItsCommandRunsAndTheOutputAfter() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore()))
+    let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
+    continuation.yield(.line("tab search"))
+    continuation.yield(.line(""))
+    continuation.finish()
+    var printed: [[String]] = []
+
+    _ = await mode.run(inputs, print: { printed.append($0) })
+
+    #expect(
+      printed.dropFirst() == [
+        ["> tab search"], ["-- tabs (render 2)", "    1 Activity   [2 Search]   3 Profile"],
+      ])
+  }
+
+  @Test func aSignalDuringACommandLetsItAndItsSaveFinishThenStops() async {
+    let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
+    let log = SaveLog()
+    let storage = HistoryStorage { history in
+      // The signal comes while the save is under way.
+      continuation.yield(.signal(SIGTERM))
+      try await log.save(history)
+    }
+    let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor1], storage: storage)))
+    var lines = ["tab search", "type fog", "watch 1", "type harbor"][...]
+    var printed: [String] = []
+
+    let outcome = await mode.run(
+      inputs,
+      requestLine: {
+        if let line = lines.popFirst() {
+          continuation.yield(.line(line))
+        } else {
+          continuation.finish()
+        }
+      },
+      print: { printed += $0 })
+
+    #expect(outcome == .stopped(signal: SIGTERM))
+    #expect(await log.saves == [[.harbor2, .harbor1]])
+    #expect(printed.filter { $0.hasPrefix(">") } == ["> tab search", "> type fog", "> watch 1"])
+    #expect(printed.last == "   Saving:           on")
+  }
+
+  @Test func aFailedCommandIsReportedInTheOutcomeAndTheRestStillRun() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore()))
+    let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
+    for line in ["bogus", "tab search", "watch 1", "tab profile"] {
+      continuation.yield(.line(line))
+    }
+    continuation.finish()
+    var printed: [String] = []
+
+    let outcome = await mode.run(inputs, print: { printed += $0 })
+
+    #expect(outcome == .finished(failed: true))
+    #expect(printed.filter { $0.hasPrefix(">") }.count == 4)
+  }
+
+  @Test func aSessionWithoutErrorsIsNotFailed() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore()))
+    let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
+    for line in ["tab search", "type fog", "# a comment", "watch 1"] {
+      continuation.yield(.line(line))
+    }
+    continuation.finish()
+
+    #expect(await mode.run(inputs, print: { _ in }) == .finished(failed: false))
+  }
+}
+
+@Suite struct LineReaderTests {
+  @Test func splitsLinesLikeReadLineWithALastLineWithoutNewline() throws {
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let text = "tab search\r\ntype 東京\n\nwatch 1"
+    #expect(write(fds[1], text, text.utf8.count) == text.utf8.count)
+    close(fds[1])
+    defer { close(fds[0]) }
+    var reader = LineReader(descriptor: fds[0])
+
+    var lines: [String] = []
+    while let line = reader.next() { lines.append(line) }
+
+    #expect(lines == ["tab search", "type 東京", "", "watch 1"])
   }
 }
 
@@ -111,10 +211,12 @@ import Testing
     #expect(try Options.parse([]) == Options())
   }
 
-  @Test func readsLinesAndData() throws {
-    let options = try Options.parse(["--lines", "--data", "h.json"])
+  @Test func readsLinesStrictAndData() throws {
+    let options = try Options.parse(["--lines", "--strict", "--data", "h.json"])
     #expect(options.mode == .lines)
+    #expect(options.strict)
     #expect(options.dataPath == "h.json")
+    #expect(try Options.parse(["--lines"]).strict == false)
     #expect(try Options.parse(["--data=x.json"]).dataPath == "x.json")
   }
 

@@ -1,13 +1,19 @@
-import Conduit
+@_spi(Testing) import Conduit
 import Foundation
 import Testing
 
 @testable import TVTrackerCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite struct HistoryFileTests {
   private let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00:00 UTC
 
-  @Test func aMissingFileStartsEmptyAndCanBeSaved() throws {
+  @Test func aMissingFileStartsEmptyAndOpeningCreatesNothing() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let file = HistoryFile(path: folder.file("new/deeper/history.json"))
@@ -15,8 +21,20 @@ import Testing
     let opened = file.open(now: now)
 
     #expect(opened == HistoryFile.Opened())
-    // Opening created the folder to check it can save there, and left nothing else.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("new/deeper")) == [])
+    #expect(try folder.contents() == [])
+  }
+
+  @Test func theFirstSaveCreatesTheMissingFolders() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = HistoryFile(path: folder.file("new/deeper/history.json"))
+
+    try file.save([.harbor1])
+
+    #expect(try file.load() == [.harbor1])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("new/deeper"))
+        == ["history.json"])
   }
 
   @Test func savedHistoryLoadsBackInOrder() throws {
@@ -42,11 +60,107 @@ import Testing
     #expect(try folder.contents() == ["history.json"])
   }
 
-  @Test func aCorruptFileIsMovedAsideWithANoticeNamingIt() throws {
+  @Test func aNewFileIsReadableByItsOwnerOnly() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("history.json")
-    try Data("{not json".utf8).write(to: URL(fileURLWithPath: path))
+
+    try HistoryFile(path: path).save([.harbor1])
+
+    #expect(try permissions(of: path) == 0o600)
+  }
+
+  @Test func savingKeepsTheModeOfTheFileItReplaces() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    try HistoryFile(path: path).save([.harbor1])
+    #expect(chmod(path, 0o640) == 0)
+
+    try HistoryFile(path: path).save([.harbor2, .harbor1])
+
+    #expect(try permissions(of: path) == 0o640)
+    #expect(try HistoryFile(path: path).load() == [.harbor2, .harbor1])
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+  func savingAsRootKeepsTheOwnerOfTheFile() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    try HistoryFile(path: path).save([.harbor1])
+    #expect(chown(path, 4321, 4321) == 0)
+
+    try HistoryFile(path: path).save([.harbor2, .harbor1])
+
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_uid == 4321)
+    #expect(info.st_gid == 4321)
+  }
+
+  @Test func savingThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("real"), withIntermediateDirectories: false)
+    let target = folder.file("real/history.json")
+    try HistoryFile(path: target).save([.harbor1])
+    // A relative link, read relative to the folder it is in.
+    #expect(symlink("real/history.json", folder.file("history.json")) == 0)
+
+    try HistoryFile(path: folder.file("history.json")).save([.harbor2, .harbor1])
+
+    #expect(try linkTarget(folder.file("history.json")) == "real/history.json")
+    #expect(try HistoryFile(path: target).load() == [.harbor2, .harbor1])
+    #expect(try folder.contents() == ["history.json", "real"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.file("real"))
+        == ["history.json"])
+  }
+
+  @Test func aLinkToAMissingFileCreatesTheTarget() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    #expect(symlink(folder.file("elsewhere.json"), folder.file("history.json")) == 0)
+
+    try HistoryFile(path: folder.file("history.json")).save([.harbor1])
+
+    #expect(try linkTarget(folder.file("history.json")) == folder.file("elsewhere.json"))
+    #expect(try HistoryFile(path: folder.file("elsewhere.json")).load() == [.harbor1])
+  }
+
+  @Test func aReadOnlyFileIsNeverOverwrittenEvenByRoot() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    try HistoryFile(path: path).save([.harbor1])
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(chmod(path, 0o444) == 0)
+
+    let file = HistoryFile(path: path)
+    let opened = file.open(now: now)
+    let storage = HistoryStorage.live(file, opened: opened)
+
+    #expect(opened.history == [.harbor1])
+    #expect(opened.saveProblem == "\(path) is read-only")
+    #expect(
+      opened.notices == [
+        "cannot save the watched history (\(path) is read-only); changes will last until you quit."
+      ])
+    await #expect(throws: HistoryFileError(description: "\(path) is read-only")) {
+      try await storage.save([.harbor2, .harbor1])
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try permissions(of: path) == 0o444)
+  }
+
+  @Test func aDamagedHistoryIsMovedAsideWithANoticeNamingIt() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let damaged = #"{"version": 1, "watched": [{"show": 5,"#
+    try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
 
     let opened = HistoryFile(path: path).open(now: now)
 
@@ -59,15 +173,15 @@ import Testing
       ])
     #expect(opened.saveProblem == nil)
     #expect(try folder.contents() == ["history.json.corrupt-20260101T000000Z"])
-    #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{not json")
+    #expect(try String(contentsOfFile: aside, encoding: .utf8) == damaged)
   }
 
-  @Test func aSecondCorruptFileInTheSameSecondGetsItsOwnName() throws {
+  @Test func aSecondDamagedFileInTheSameSecondGetsItsOwnName() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("history.json")
     for _ in 0..<2 {
-      try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
+      try Data(#"{"watched": "#.utf8).write(to: URL(fileURLWithPath: path))
       _ = HistoryFile(path: path).open(now: now)
     }
     #expect(
@@ -76,30 +190,94 @@ import Testing
       ])
   }
 
-  @Test func aNewerVersionIsMovedAsideRatherThanOverwritten() throws {
+  @Test func aFileThatIsNotAHistoryIsLeftAsItIsAndSavingIsOff() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    let path = folder.file("history.json")
-    try Data(#"{"version": 2, "watched": []}"#.utf8).write(to: URL(fileURLWithPath: path))
+    let path = folder.file("notes.txt")
+    try Data("Remember the milk.\n".utf8).write(to: URL(fileURLWithPath: path))
 
-    let opened = HistoryFile(path: path).open(now: now)
+    let file = HistoryFile(path: path)
+    let opened = file.open(now: now)
+    let storage = HistoryStorage.live(file, opened: opened)
 
-    #expect(opened.notices.first?.contains("it is version 2; this app reads version 1") == true)
-    #expect(try folder.contents() == ["history.json.corrupt-20260101T000000Z"])
+    #expect(opened.blockedReason == "\(path) is not a tv-tracker history file")
+    #expect(
+      opened.notices == [
+        "\(path) is not a tv-tracker history file; left it as it is, and will not save."
+      ])
+    await #expect(throws: HistoryFileError.self) { try await storage.save([.harbor1]) }
+    #expect(try folder.contents() == ["notes.txt"])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "Remember the milk.\n")
   }
 
-  @Test func anUnreadablePathIsMovedAsideToo() throws {
+  @Test func aNewerVersionIsLeftUntouchedAndSavingIsOff() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
-    // A folder where the file should be cannot be read as a file, even by root.
     let path = folder.file("history.json")
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    let newer = #"{"version": 2, "watched": {"episodes": []}}"#
+    try Data(newer.utf8).write(to: URL(fileURLWithPath: path))
+
+    let file = HistoryFile(path: path)
+    let opened = file.open(now: now)
+    let storage = HistoryStorage.live(file, opened: opened)
+
+    let reason =
+      "\(path) was written by a newer tv-tracker (file version 2; this one reads version 1)"
+    #expect(opened.notices == ["\(reason); left it as it is, and will not save."])
+    #expect(opened.saveProblem == reason)
+    await #expect(throws: HistoryFileError(description: reason)) {
+      try await storage.save([.harbor1])
+    }
+    #expect(try folder.contents() == ["history.json"])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == newer)
+  }
+
+  @Test func aFileTooLargeForAHistoryIsRefusedAndLeftAsItIs() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    // Sparse: the size is there, the disk space is not.
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    #expect(truncate(path, off_t(HistoryFile.sizeLimit + 1)) == 0)
 
     let opened = HistoryFile(path: path).open(now: now)
 
-    #expect(opened.notices.first?.contains("(it is not a regular file)") == true)
-    #expect(opened.blockedReason == nil)
-    #expect(try folder.contents() == ["history.json.corrupt-20260101T000000Z"])
+    #expect(opened.history.isEmpty)
+    #expect(
+      opened.blockedReason == "\(path) is 65 MiB, too large for a history file (at most 64 MiB)")
+    #expect(try folder.contents() == ["history.json"])
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        == HistoryFile.sizeLimit + 1)
+  }
+
+  @Test func aFolderWhereTheFileShouldBeIsNeitherMovedNorReplaced() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    try Data().write(to: URL(fileURLWithPath: folder.file("history.json/keep")))
+
+    let file = HistoryFile(path: path)
+    let opened = file.open(now: now)
+    let storage = HistoryStorage.live(file, opened: opened)
+
+    #expect(opened.blockedReason == "\(path) is not a regular file")
+    await #expect(throws: HistoryFileError.self) { try await storage.save([.harbor1]) }
+    #expect(try folder.contents() == ["history.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path) == ["keep"])
+  }
+
+  @Test func anEmptyFileIsAnEmptyHistory() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+    let opened = HistoryFile(path: path).open(now: now)
+
+    #expect(opened == HistoryFile.Opened())
+    #expect(try folder.contents() == ["history.json"])
   }
 
   @Test func duplicateEntriesKeepTheirFirstPlace() throws {
@@ -112,6 +290,30 @@ import Testing
       """
     try Data(json.utf8).write(to: URL(fileURLWithPath: path))
     #expect(try HistoryFile(path: path).load() == [.harbor1, .breakwater1])
+  }
+
+  @Test func openingRemovesTheTemporaryFilesOfKilledSavesOnly() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("h.json")
+    try HistoryFile(path: path).save([.harbor1])
+    // No process can have the largest pid; pid 1 always runs.
+    let dead = ".h.json.tmp-\(Int32.max)-0"
+    let mine = ".h.json.tmp-\(getpid())-3"
+    let running = ".h.json.tmp-1-0"
+    let others = [
+      ".h.json.tmp-\(Int32.max)-0.bak", ".other.json.tmp-\(Int32.max)-0",
+      "h.json.tmp-\(Int32.max)-0",
+      ".h.json.tmp-x-0", ".h.json.tmp-\(Int32.max)-",
+    ]
+    for name in [dead, mine, running] + others {
+      try Data("partial".utf8).write(to: URL(fileURLWithPath: folder.file(name)))
+    }
+
+    let opened = HistoryFile(path: path).open(now: now)
+
+    #expect(opened.history == [.harbor1])
+    #expect(try folder.contents() == ([running, "h.json"] + others).sorted())
   }
 
   @Test func aFolderThatCannotExistMeansNoSavingButTheAppStarts() throws {
@@ -132,6 +334,7 @@ import Testing
           + "changes will last until you quit."
       ])
     #expect(throws: HistoryFileError.self) { try HistoryFile(path: path).save([.harbor1]) }
+    #expect(try folder.contents() == ["data"])
   }
 
   @Test(
@@ -152,21 +355,232 @@ import Testing
   }
 
   @Test(
-    "a corrupt file that cannot be moved aside is kept, and nothing is saved",
+    "a damaged file that cannot be moved aside is kept, and nothing is saved",
     .enabled(if: permissionsStopWrites(), "permissions do not stop root from writing"))
-  func aCorruptFileThatCannotMoveBlocksSaving() async throws {
+  func aDamagedFileThatCannotMoveBlocksSaving() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("history.json")
-    try Data("garbage".utf8).write(to: URL(fileURLWithPath: path))
+    try Data(#"{"version": 1,"#.utf8).write(to: URL(fileURLWithPath: path))
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
 
-    let opened = HistoryFile(path: path).open(now: now)
-    let storage = HistoryStorage.live(HistoryFile(path: path), blockedBecause: opened.blockedReason)
+    let file = HistoryFile(path: path)
+    let opened = file.open(now: now)
+    let storage = HistoryStorage.live(file, opened: opened)
 
     #expect(opened.blockedReason == "\(path) could not be read and is kept as it is")
     await #expect(throws: HistoryFileError.self) { try await storage.save([.harbor1]) }
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "garbage")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"version": 1,"#)
+  }
+
+  @Test func pathsThatCanOnlyBeFoldersAreRefusedBeforeAnythingIsTouched() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(
+      atPath: folder.file("adir"), withIntermediateDirectories: false)
+    #expect(mkfifo(folder.file("fifo"), 0o600) == 0)
+    #expect(symlink("adir", folder.file("link-to-folder")) == 0)
+
+    #expect(
+      HistoryFile.pathProblem(folder.file("adir"))
+        == "'\(folder.file("adir"))' is a folder, not a file")
+    #expect(HistoryFile.pathProblem(folder.file("link-to-folder")) != nil)
+    #expect(
+      HistoryFile.pathProblem(folder.file("fifo"))
+        == "'\(folder.file("fifo"))' is not a regular file")
+    for path in [".", "..", "/", "missing/", "a/.", "a/.."] {
+      #expect(HistoryFile.pathProblem(path) == "'\(path)' names a folder, not a file")
+    }
+    #expect(HistoryFile.pathProblem(folder.file("missing.json")) == nil)
+    #expect(HistoryFile.pathProblem(folder.file("missing/history.json")) == nil)
+    #expect(try folder.contents() == ["adir", "fifo", "link-to-folder"])
+  }
+
+  @Test func aSaveWaitsForTheLockAndGivesUpWhenItIsKeptTooLong() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    try HistoryFile(path: path).save([.harbor1])
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let holder = open(path, O_RDONLY)
+    defer { close(holder) }
+    #expect(flock(holder, LOCK_EX) == 0)
+    let waits = Recorded<String>()
+    var file = HistoryFile(path: path)
+    file.lockTimeout = .milliseconds(50)
+    file.onLockWait = { waits.append($0) }
+
+    #expect(throws: HistoryFileError.self) { try file.save([.harbor2]) }
+
+    #expect(waits.values == ["waiting for another tv-tracker to finish saving \(path)"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func savingMergesWithWhatAnotherInstanceSavedMeanwhile() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let first = HistoryFile(path: path)
+    let second = HistoryFile(path: path)
+    let one = HistoryStorage.live(first, opened: first.open(now: now), now: clock.now)
+    let two = HistoryStorage.live(second, opened: second.open(now: now), now: clock.now)
+
+    try await one.save([.harbor1])
+    clock.advance(seconds: 1)
+    try await two.save([.breakwater1])
+    clock.advance(seconds: 1)
+    try await one.save([.harbor2, .harbor1])
+
+    #expect(try HistoryFile(path: path).load() == [.harbor2, .breakwater1, .harbor1])
+  }
+
+  @Test func anEpisodeRemovedHereStaysRemovedUnlessWatchedAgainElsewhereLater() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let seed = HistoryFile(path: path)
+    try await HistoryStorage.live(seed, opened: seed.open(now: now), now: clock.now)
+      .save([.harbor1, .harbor2])
+    let here = HistoryFile(path: path)
+    let elsewhere = HistoryFile(path: path)
+    let mine = HistoryStorage.live(here, opened: here.open(now: now), now: clock.now)
+    let theirs = HistoryStorage.live(elsewhere, opened: elsewhere.open(now: now), now: clock.now)
+
+    clock.advance(seconds: 1)
+    try await mine.save([.harbor1])
+    #expect(try HistoryFile(path: path).load() == [.harbor1])
+
+    clock.advance(seconds: 1)
+    try await theirs.save([.harbor2, .harbor1])
+    clock.advance(seconds: 1)
+    try await mine.save([.breakwater1, .harbor1])
+    #expect(try HistoryFile(path: path).load() == [.breakwater1, .harbor2, .harbor1])
+  }
+}
+
+@Suite struct HistoryWriterTests {
+  @Test func findsTheEpisodesPutOnTopSinceTheLastHistory() {
+    #expect(HistoryWriter.recentlyWatched(before: [], after: [.harbor1]) == [.harbor1])
+    #expect(
+      HistoryWriter.recentlyWatched(
+        before: [.harbor1, .harbor2, .breakwater1], after: [.harbor2, .harbor1, .breakwater1])
+        == [.harbor2])
+    // Two watches in one save, the older one again.
+    #expect(
+      HistoryWriter.recentlyWatched(
+        before: [.harbor1, .harbor2], after: [.breakwater1, .harbor2, .harbor1])
+        == [.breakwater1, .harbor2])
+    #expect(
+      HistoryWriter.recentlyWatched(before: [.harbor1, .harbor2], after: [.harbor2]).isEmpty)
+    #expect(
+      HistoryWriter.recentlyWatched(before: [.harbor1, .harbor2], after: [.harbor1, .harbor2])
+        .isEmpty)
+  }
+
+  @Test func stampsNewlyWatchedEpisodesWithTheTimeOfTheSave() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let file = HistoryFile(path: path)
+    let storage = HistoryStorage.live(file, opened: file.open(), now: clock.now)
+
+    try await storage.save([.harbor1])
+    clock.advance(seconds: 60)
+    try await storage.save([.harbor2, .harbor1])
+
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let times = text.split(separator: "\n").filter { $0.contains("watchedAt") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(
+      times == [
+        #""watchedAt" : "2026-01-01T00:01:00.000Z""#,
+        #""watchedAt" : "2026-01-01T00:00:00.000Z""#,
+      ])
+  }
+}
+
+@Suite struct HistoryDocumentTests {
+  private let watched = Date(timeIntervalSince1970: 1_767_298_500.25)  // 2026-01-01T20:15:00.250Z
+
+  @Test func readsAndWritesEntriesWithAndWithoutTimes() {
+    let entries = [
+      HistoryEntry(ids: .harbor2, watchedAt: watched), HistoryEntry(ids: .harbor1),
+    ]
+    let data = HistoryDocument.encode(entries)
+
+    #expect(HistoryDocument.read(data) == .history(entries))
+    #expect(String(decoding: data, as: UTF8.self).contains(#""2026-01-01T20:15:00.250Z""#))
+  }
+
+  @Test func timesSurviveManyRoundTripsToTheMillisecond() {
+    var entries = [
+      HistoryEntry(ids: .harbor1, watchedAt: Date(timeIntervalSince1970: 1_764_573_470.357))
+    ]
+    for _ in 0..<5 {
+      guard case .history(let read) = HistoryDocument.read(HistoryDocument.encode(entries)) else {
+        Issue.record("did not read back")
+        return
+      }
+      entries = read
+    }
+    #expect(entries.first?.watchedAt.map(HistoryEntry.string(from:)) == "2025-12-01T07:17:50.357Z")
+  }
+
+  @Test func aTimeThatDoesNotReadIsDroppedNotTheFile() {
+    let json =
+      #"{"version": 1, "watched": [{"show": 5, "season": 1, "episode": 1, "watchedAt": "soon"}]}"#
+    #expect(HistoryDocument.read(Data(json.utf8)) == .history([HistoryEntry(ids: .harbor1)]))
+  }
+
+  @Test func tellsNewerDamagedAndForeignFilesApart() {
+    #expect(HistoryDocument.read(Data(#"{"version": 7}"#.utf8)) == .newer(version: 7))
+    #expect(
+      HistoryDocument.read(Data(#"{"version": 1, "watched": 3}"#.utf8))
+        == .damaged(reason: "it is not a valid history file"))
+    #expect(
+      HistoryDocument.read(Data(#"{"version": 0, "watched": []}"#.utf8))
+        == .damaged(reason: "it says version 0, which no tv-tracker wrote"))
+    #expect(
+      HistoryDocument.read(Data("  {\"watched\": [".utf8))
+        == .damaged(reason: "it is not a valid history file"))
+    #expect(HistoryDocument.read(Data("[]".utf8)) == .foreign)
+    #expect(HistoryDocument.read(Data(#"{"colour": "red"}"#.utf8)) == .foreign)
+    #expect(HistoryDocument.read(Data([0xFF, 0x00, 0x7B])) == .foreign)
+    #expect(HistoryDocument.read(Data(" \n".utf8)) == .history([]))
+  }
+
+  @Test func mergeKeepsEveryEpisodeWithItsLatestTimeMostRecentFirst() {
+    let t = { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
+    let ours = [
+      HistoryEntry(ids: .harbor2, watchedAt: t(30)), HistoryEntry(ids: .harbor1, watchedAt: t(10)),
+    ]
+    let theirs = [
+      HistoryEntry(ids: .harbor1, watchedAt: t(40)),
+      HistoryEntry(ids: .breakwater1, watchedAt: t(20)), HistoryEntry(ids: .breakwater2),
+    ]
+
+    #expect(
+      HistoryDocument.merge(ours: ours, theirs: theirs) == [
+        HistoryEntry(ids: .harbor1, watchedAt: t(40)),
+        HistoryEntry(ids: .harbor2, watchedAt: t(30)),
+        HistoryEntry(ids: .breakwater1, watchedAt: t(20)),
+        HistoryEntry(ids: .breakwater2),
+      ])
+  }
+
+  @Test func mergeDropsWhatWasRemovedAfterTheyWatchedIt() {
+    let t = { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
+    let theirs = [
+      HistoryEntry(ids: .harbor1, watchedAt: t(10)), HistoryEntry(ids: .harbor2, watchedAt: t(50)),
+      HistoryEntry(ids: .breakwater1),
+    ]
+    let merged = HistoryDocument.merge(
+      ours: [], theirs: theirs,
+      removed: [.harbor1: t(20), .harbor2: t(20), .breakwater1: t(20)])
+    #expect(merged == [HistoryEntry(ids: .harbor2, watchedAt: t(50))])
   }
 }
 
@@ -182,8 +596,7 @@ import Testing
       initialState: AppFeature.State(
         catalog: .test, historyPath: file.path, saveProblem: opened.saveProblem),
       reducer: AppFeature(
-        catalog: .test, clock: ImmediateClock(),
-        storage: .live(file, blockedBecause: opened.blockedReason)))
+        catalog: .test, clock: ImmediateClock(), storage: .live(file, opened: opened)))
     let app = TrackerApp(store: store)
 
     await app.type("fog").finish()
@@ -202,7 +615,8 @@ import Testing
       store: Store(
         initialState: AppFeature.State(catalog: .test, historyPath: file.path),
         reducer: AppFeature(
-          catalog: .test, clock: ImmediateClock(), storage: .live(file, blockedBecause: nil))))
+          catalog: .test, clock: ImmediateClock(),
+          storage: .live(file, opened: HistoryFile.Opened()))))
     app.select(.search)
     await app.type("harbor").finish()
 
@@ -231,4 +645,12 @@ import Testing
       HistoryLocation.defaultPath(environment: [:], home: "/root")
         == "/root/.local/share/tv-tracker/history.json")
   }
+}
+
+private func permissions(of path: String) throws -> Int {
+  try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+}
+
+private func linkTarget(_ path: String) throws -> String {
+  try FileManager.default.destinationOfSymbolicLink(atPath: path)
 }

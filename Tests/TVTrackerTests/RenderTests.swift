@@ -35,7 +35,7 @@ import Testing
   @Test func historyListsPostersWithCursorCodeDateAndImage() {
     let unknown = HistoryView.State.Poster(
       ids: Ids(show: 9, season: 10, episode: 2), imageURL: nil, title: "", subtitle: "")
-    let lines = historyView().render(.init(posters: [poster, unknown], selection: 1))
+    let lines = historyView().render(.init(posters: [poster, unknown], selection: 1)).lines
     #expect(
       lines == [
         "Watched 2 episodes, most recent first:",
@@ -45,14 +45,14 @@ import Testing
   }
 
   @Test func emptyHistorySaysWhereToStart() {
-    let lines = historyView().render(.init(posters: [], selection: nil))
+    let lines = historyView().render(.init(posters: [], selection: nil)).lines
     #expect(lines == ["Nothing watched yet.", "Find an episode in Search and mark it watched."])
   }
 
   @Test func historyCutsLongTitles() {
     let long = HistoryView.State.Poster(
       ids: .harbor1, imageURL: nil, title: String(repeating: "x", count: 30), subtitle: "")
-    let lines = historyView().render(.init(posters: [long], selection: 0))
+    let lines = historyView().render(.init(posters: [long], selection: 0)).lines
     #expect(
       lines[1] == "› 1. " + String(repeating: "x", count: 23) + "~ S01E01             [no poster]")
   }
@@ -61,21 +61,22 @@ import Testing
     let state = SearchView.State(
       query: "", isSearching: false, results: [], totalMatches: 0, selection: nil,
       catalogSummary: "2 shows and 5 episodes")
-    #expect(searchView().render(state) == ["Search:", "Type to search 2 shows and 5 episodes."])
+    #expect(
+      searchView().render(state).lines == ["Search:", "Type to search 2 shows and 5 episodes."])
   }
 
   @Test func searchShowsProgressWhileSearching() {
     let state = SearchView.State(
       query: "fog", isSearching: true, results: [], totalMatches: 0, selection: nil,
       catalogSummary: "")
-    #expect(searchView().render(state) == ["Search: fog", "Searching for \"fog\"..."])
+    #expect(searchView().render(state).lines == ["Search: fog", "Searching for \"fog\"..."])
   }
 
   @Test func searchSaysWhenNothingMatches() {
     let state = SearchView.State(
       query: "zzz", isSearching: false, results: [], totalMatches: 0, selection: nil,
       catalogSummary: "")
-    #expect(searchView().render(state) == ["Search: zzz", "No episodes match \"zzz\"."])
+    #expect(searchView().render(state).lines == ["Search: zzz", "No episodes match \"zzz\"."])
   }
 
   @Test func searchListsResultsAndMarksWatchedOnes() {
@@ -91,13 +92,45 @@ import Testing
       query: "break", isSearching: false, results: results, totalMatches: 5, selection: 1,
       catalogSummary: "")
     #expect(
-      searchView().render(state) == [
+      searchView().render(state).lines == [
         "Search: break",
         "5 episodes match \"break\"; the first 2:",
         "  1. * Breakwater        The Undertow             S01E01  2019-03-14",
         "› 2.   Breakwater        Slack Tide               S01E02  2019-03-21",
         "(* watched)",
       ])
+  }
+
+  @Test func theSearchListIsMarkedAsRowsBetweenTheQueryAndTheLegend() {
+    let results: [SearchView.State.Result] = [
+      .init(ids: .harbor1, show: "Harbor Lights", title: "Landfall", subtitle: "", isWatched: true),
+      .init(
+        ids: .harbor2, show: "Harbor Lights", title: "Fog Signal", subtitle: "", isWatched: false),
+    ]
+    let rendering = searchView().render(
+      SearchView.State(
+        query: "harbor", isSearching: false, results: results, totalMatches: 2, selection: 1,
+        catalogSummary: ""))
+
+    #expect(rendering.header == ["Search: harbor", "2 episodes match \"harbor\":"])
+    #expect(rendering.rows.count == 2)
+    #expect(rendering.selection == 1)
+    #expect(rendering.footer == ["(* watched)"])
+  }
+
+  @Test func historyTitlesInWideCharactersAreCutAndPaddedByColumns() {
+    let wide = HistoryView.State.Poster(
+      ids: .harbor1, imageURL: nil, title: "東京の港の灯りと霧笛の夜の物語", subtitle: "2015-10-05")
+    let short = HistoryView.State.Poster(
+      ids: .harbor2, imageURL: nil, title: "霧笛 🌫️", subtitle: "2015-10-12")
+
+    let rows = historyView().render(.init(posters: [wide, short], selection: 0)).rows
+
+    // The code column starts at the same column on both rows, as it does for ASCII titles.
+    #expect(rows[0] == "› 1. 東京の港の灯りと霧笛の~  S01E01  2015-10-05 [no poster]")
+    #expect(
+      rows[1] == "  2. 霧笛 🌫️" + String(repeating: " ", count: 18) + "S01E02  2015-10-12 [no poster]")
+    #expect(rows.map { TextWidth.columns($0) } == [60, 60])
   }
 
   @Test func profileShowsCountsFileAndSaving() {

@@ -37,7 +37,22 @@ import Testing
 
   @Test func rowsAreCutToTheWidth() {
     var screen = Screen(width: 4, height: 2)
-    #expect(screen.update([(1, "abcdef")]) == "\u{1B}[1;1Habcd\u{1B}[K")
+    // A full row is not followed by an erase, which would erase its last column.
+    #expect(screen.update([(1, "abcdef")]) == "\u{1B}[1;1Habcd")
+    #expect(screen.update([(2, "ab")]) == "\u{1B}[2;1Hab\u{1B}[K")
+  }
+
+  @Test func rowsAreCutByDisplayColumnsNotCharacters() {
+    var screen = Screen(width: 7, height: 3)
+    _ = screen.update([(1, "東京タワー"), (2, "ab👍🏽cd👍🏽"), (3, "Cafe\u{301} au lait")])
+    #expect(screen.rows == ["東京タ", "ab👍🏽cd", "Cafe\u{301} au"])
+    #expect(screen.rows.map { TextWidth.columns($0) } == [6, 6, 7])
+  }
+
+  @Test func controlCharactersCannotReachTheTerminal() {
+    var screen = Screen(width: 20, height: 1)
+    let output = screen.update([(1, "a\u{1B}[2Jb\u{9B}c")])
+    #expect(output == "\u{1B}[1;1Ha\u{FFFD}[2Jb\u{FFFD}c\u{1B}[K")
   }
 
   @Test func clearForgetsWhatWasDrawn() {
@@ -47,11 +62,80 @@ import Testing
     #expect(screen.update([(1, "same")]) == "\u{1B}[1;1Hsame\u{1B}[K")
   }
 
-  @Test func theContentWindowKeepsTheCursorLineInView() {
-    let lines = (0..<10).map { $0 == 8 ? "›\($0)" : " \($0)" }
-    #expect(InteractiveMode.window(lines, rows: 4) == [" 6", " 7", "›8", " 9"])
-    #expect(InteractiveMode.window(Array(lines.prefix(3)), rows: 4).count == 3)
+}
+
+@Suite struct ScrollingListTests {
+  private func rendering(rows count: Int, selection: Int?, footer: [String] = []) -> Rendering {
+    Rendering(
+      header: ["head 1", "head 2"], rows: (1...count).map { "row \($0)" }, selection: selection,
+      footer: footer)
   }
+
+  @Test func aListThatFitsIsShownWholeWithItsFooter() {
+    var list = ScrollingList()
+    #expect(
+      list.lines(rendering(rows: 2, selection: 0, footer: ["foot"]), rows: 6)
+        == ["head 1", "head 2", "row 1", "row 2", "foot"])
+  }
+
+  @Test func aLongListKeepsTheHeaderAndShowsWhereItIs() {
+    var list = ScrollingList()
+    #expect(
+      list.lines(rendering(rows: 20, selection: 0, footer: ["foot"]), rows: 6)
+        == ["head 1", "head 2", "row 1", "row 2", "(1-2 of 20)".padded, "foot"])
+  }
+
+  @Test func movingDownScrollsOnlyOnceTheSelectionLeavesTheWindow() {
+    var list = ScrollingList()
+    var firstRows: [String] = []
+    for selection in 0..<6 {
+      firstRows.append(list.lines(rendering(rows: 20, selection: selection), rows: 6)[2])
+    }
+    // Three rows of the list fit: six, less the header and the position line.
+    #expect(firstRows == ["row 1", "row 1", "row 1", "row 2", "row 3", "row 4"])
+  }
+
+  @Test func movingUpScrollsBackOnlyWhenNeeded() {
+    var list = ScrollingList()
+    _ = list.lines(rendering(rows: 20, selection: 19), rows: 6)
+    #expect(list.top == 17)
+    _ = list.lines(rendering(rows: 20, selection: 18), rows: 6)
+    #expect(list.top == 17)
+    _ = list.lines(rendering(rows: 20, selection: 10), rows: 6)
+    #expect(list.top == 10)
+  }
+
+  @Test func everyRowCanBeReached() {
+    var list = ScrollingList()
+    var seen: Set<String> = []
+    for selection in 0..<38 {
+      let lines = list.lines(rendering(rows: 38, selection: selection), rows: 5)
+      #expect(lines.prefix(2) == ["head 1", "head 2"])
+      #expect(lines.contains("row \(selection + 1)"))
+      seen.formUnion(lines.filter { $0.hasPrefix("row ") })
+    }
+    #expect(seen.count == 38)
+  }
+
+  @Test func withOneRowLeftOnlyTheSelectionIsShown() {
+    var list = ScrollingList()
+    #expect(
+      list.lines(rendering(rows: 9, selection: 4, footer: ["foot"]), rows: 3)
+        == ["head 1", "head 2", "row 5"])
+  }
+
+  @Test func aShrinkingListPullsTheWindowBack() {
+    var list = ScrollingList()
+    _ = list.lines(rendering(rows: 20, selection: 19), rows: 6)
+    #expect(
+      list.lines(rendering(rows: 5, selection: 4), rows: 6).suffix(4)
+        == ["row 3", "row 4", "row 5", "(3-5 of 5)".padded])
+  }
+}
+
+extension String {
+  /// A list position line as ``ScrollingList`` indents it.
+  fileprivate var padded: String { "  " + self }
 }
 
 @MainActor
@@ -87,11 +171,30 @@ import Testing
     #expect(app.search.viewModel.query == "")
   }
 
-  @Test func qQuitsOutsideSearchAndCtrlCQuitsAnywhere() {
+  @Test func qQuitsOutsideSearchAndCtrlCAndCtrlDQuitAnywhere() {
     let app = TrackerApp(store: makeAppStore())
     #expect(KeyBindings.handle(.character("q"), in: app) == .quit)
     app.select(.search)
     #expect(KeyBindings.handle(.interrupt, in: app) == .quit)
+    #expect(KeyBindings.handle(.endOfInput, in: app) == .quit)
+    // On Search, q is a letter of the query.
+    #expect(KeyBindings.handle(.character("q"), in: app) != .quit)
+  }
+
+  @Test func onlyTheQuitKeysActWhileTheWindowIsTooSmall() {
+    #expect(KeyBindings.handleWhileTooSmall(.interrupt) == .quit)
+    #expect(KeyBindings.handleWhileTooSmall(.endOfInput) == .quit)
+    for key: Key in [.enter, .character("q"), .character(" "), .down, .tab] {
+      #expect(KeyBindings.handleWhileTooSmall(key) == .handled(nil))
+    }
+  }
+
+  @Test func hintsLeaveOutListKeysWhileTheListIsEmpty() {
+    #expect(
+      KeyBindings.hints(for: .activity, hasEntries: false)
+        == ["1/2/3 or Tab switch", "/ search", "q quit"])
+    #expect(!KeyBindings.hints(for: .search, hasEntries: false).contains("Enter watch"))
+    #expect(KeyBindings.hints(for: .search, hasEntries: true).contains("Enter watch"))
   }
 
   @Test func jMovesAndSpaceWatchesOnTheActivityTab() async {

@@ -60,11 +60,51 @@ import Testing
     #expect(app.store.watchedHistory == [.breakwater1, .harbor1])
   }
 
-  @Test func watchingAMissingEntrySaysWhichEntriesExist() {
-    let app = TrackerApp(store: makeAppStore(history: [.harbor1]))
-    #expect(throws: CommandError("watch: no entry 3 in the history (1-1)")) {
+  @Test func watchingAMissingEntrySaysWhichEntriesExist() async {
+    let app = TrackerApp(store: makeAppStore(history: [.harbor1, .harbor2]))
+    #expect(throws: CommandError("watch: no entry 3; the history has 2 entries (1-2)")) {
       try app.watch(number: 3)
     }
+    app.select(.search)
+    await app.type("fog").finish()
+    #expect(throws: CommandError("watch: no entry 2; there is 1 search result")) {
+      try app.watch(number: 2)
+    }
+  }
+
+  @Test func watchingFromAnEmptyListSaysWhyInPlainWords() async {
+    let app = TrackerApp(store: makeAppStore())
+    #expect(
+      throws: CommandError(
+        "watch: nothing watched yet, so the history has no entries; try 'tab search'")
+    ) { try app.watch(number: 1) }
+    app.select(.search)
+    #expect(
+      throws: CommandError("watch: no search results yet; search first, such as 'type harbor'")
+    ) { try app.watch(number: 1) }
+    await app.type("zzz").finish()
+    #expect(throws: CommandError("watch: no search results for \"zzz\"")) {
+      try app.watch(number: 1)
+    }
+  }
+
+  @Test func everyMatchOfASearchIsAResult() async {
+    let catalog = Catalog(shows: [
+      Show(
+        id: 9, title: "Longrun", network: "Northline", posterURL: nil,
+        episodes: (1...38).map {
+          Episode(ids: Ids(show: 9, season: 1, episode: $0), title: "Part \($0)", firstAired: nil)
+        })
+    ])
+    let app = TrackerApp(
+      store: Store(
+        initialState: AppFeature.State(catalog: catalog),
+        reducer: AppFeature(catalog: catalog, clock: ImmediateClock(), storage: .discarding)))
+    app.select(.search)
+    await app.type("longrun").finish()
+
+    #expect(app.search.viewModel.results.count == 38)
+    #expect(app.search.viewModel.totalMatches == 38)
   }
 
   @Test func watchingFromTheProfileIsAnError() {

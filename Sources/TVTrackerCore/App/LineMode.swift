@@ -6,8 +6,34 @@ import Conduit
 /// The output is deterministic, so tests compare it whole: the app runs Search with an
 /// ``ImmediateClock``, and every command waits for the effects it started (the search, the
 /// save) through ``StoreTask/finish()`` before its output is printed.
+///
+/// A program can drive it through pipes: each command's echo (`> watch 1`) is printed as the
+/// command starts, and the rest of its output as soon as it is done, so a driver reads the
+/// answer to one command before it sends the next.
 @MainActor
 struct LineMode {
+  /// What the loop reads: a line of input, or a signal asking the app to stop.
+  enum Input: Equatable, Sendable {
+    case line(String)
+    case signal(Int32)
+  }
+
+  /// How a session ended.
+  enum Outcome: Equatable {
+    /// At `quit` or the end of the input; `failed` tells whether any command failed.
+    case finished(failed: Bool)
+    /// At a signal, once the command running when it came had finished.
+    case stopped(signal: Int32)
+  }
+
+  /// What one command printed, without its echo.
+  struct Response: Equatable {
+    var lines: [String] = []
+    var quit = false
+    /// Whether the command failed (printed an `error:` line).
+    var failed = false
+  }
+
   let app: TrackerApp
 
   /// The views as first rendered, all of them, before any command.
@@ -15,21 +41,31 @@ struct LineMode {
     Self.format(app.takeRerendered())
   }
 
+  /// The line printed as a command starts: `> ` and the line; nil for a blank line, which
+  /// prints nothing.
+  static func echo(_ line: String) -> String? {
+    line.allSatisfy(\.isWhitespace) ? nil : "> \(line)"
+  }
+
   /// Runs one line of input.
   ///
-  /// - Returns: The lines to print, and whether the session should end.
+  /// - Returns: The lines to print (the echo first), and whether the session should end.
   func execute(_ line: String) async -> (output: [String], quit: Bool) {
-    var output = ["> \(line)"]
+    let response = await respond(to: line)
+    return ((Self.echo(line).map { [$0] } ?? []) + response.lines, response.quit)
+  }
+
+  /// Runs one line of input and says what it printed after its echo.
+  func respond(to line: String) async -> Response {
+    var response = Response()
     let command: LineCommand?
     do {
       command = try LineCommand.parse(line)
     } catch {
-      return (output + ["error: \(error.message)"], false)
+      return Response(lines: ["error: \(error.message)"], failed: true)
     }
-    guard let command else {
-      // A blank line prints nothing; a comment is echoed, to keep a script readable.
-      return (line.allSatisfy(\.isWhitespace) ? [] : output, false)
-    }
+    // A blank line or a comment: the echo (of a comment only) is all there is.
+    guard let command else { return response }
     var task: StoreTask?
     switch command {
     case .tab(let tab): task = app.select(tab)
@@ -39,25 +75,57 @@ struct LineMode {
       do {
         task = try app.watch(number: number)
       } catch {
-        output.append("error: \(error.message)")
+        response.lines.append("error: \(error.message)")
+        response.failed = true
       }
-    case .help: output += LineCommand.helpText
-    case .quit: return (output, true)
+    case .help: response.lines += LineCommand.helpText
+    case .quit:
+      response.quit = true
+      return response
     }
     await task?.finish()
     let rendered = app.takeRerendered()
-    if rendered.isEmpty, output.count == 1 { output.append("(no view rendered again)") }
-    return (output + Self.format(rendered), false)
+    if rendered.isEmpty, response.lines.isEmpty {
+      response.lines.append("(no view rendered again)")
+    }
+    response.lines += Self.format(rendered)
+    return response
   }
 
-  /// Reads lines until `quit` or the end of the input, printing each command's output.
-  func run(readLine: () -> String?, print: (String) -> Void) async {
-    for line in start() { print(line) }
-    while let line = readLine() {
-      let (output, quit) = await execute(line)
-      for line in output { print(line) }
-      if quit { return }
+  /// Runs commands until `quit`, the end of the input or a signal, printing each command's
+  /// echo as it starts and its output as it ends.
+  ///
+  /// A signal is handled between commands: the command running when it comes finishes, with
+  /// its save, and no other command starts.
+  ///
+  /// - Parameters:
+  ///   - inputs: Lines and signals, in the order they came.
+  ///   - requestLine: Asks the source of `inputs` for one more line; called once for each line
+  ///     the loop is ready to run, so that the source reads no further than it must.
+  ///   - print: Prints lines; called once for each echo and once for each command's output, so
+  ///     a caller that flushes in it flushes after each command.
+  /// - Returns: How the session ended.
+  func run(
+    _ inputs: AsyncStream<Input>, requestLine: () -> Void = {}, print: ([String]) -> Void
+  ) async -> Outcome {
+    print(start())
+    var failed = false
+    var iterator = inputs.makeAsyncIterator()
+    requestLine()
+    while let input = await iterator.next() {
+      switch input {
+      case .signal(let number):
+        return .stopped(signal: number)
+      case .line(let line):
+        if let echo = Self.echo(line) { print([echo]) }
+        let response = await respond(to: line)
+        if !response.lines.isEmpty { print(response.lines) }
+        failed = failed || response.failed
+        if response.quit { return .finished(failed: failed) }
+        requestLine()
+      }
     }
+    return .finished(failed: failed)
   }
 
   static func format(_ hosts: [ViewHost]) -> [String] {

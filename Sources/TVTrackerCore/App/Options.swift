@@ -9,16 +9,20 @@ struct Options: Equatable {
   var mode = Mode.automatic
   /// The history file given with `--data`.
   var dataPath: String?
+  /// Line mode ends with status 1 when a command failed.
+  var strict = false
   var showHelp = false
 
   static let usage = """
-    usage: tv-tracker [--lines] [--data FILE]
+    usage: tv-tracker [--lines] [--strict] [--data FILE]
 
       --lines       read commands from standard input, one a line, and print the views
                     that render again after each (the default when standard input is not
                     a terminal); the command 'help' lists the commands
-      --data FILE   keep the watched history in FILE (default:
-                    $XDG_DATA_HOME/tv-tracker/history.json, or
+      --strict      in line mode, exit with status 1 when a command failed (the others
+                    still run); without it, the status is 0
+      --data FILE   keep the watched history in FILE, a regular file or a name for a new
+                    one (default: $XDG_DATA_HOME/tv-tracker/history.json, or
                     ~/.local/share/tv-tracker/history.json)
       -h, --help    show this help
     """
@@ -33,6 +37,8 @@ struct Options: Equatable {
       switch argument {
       case "--lines":
         options.mode = .lines
+      case "--strict":
+        options.strict = true
       case "-h", "--help":
         options.showHelp = true
       case "--data":

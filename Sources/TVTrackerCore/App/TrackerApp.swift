@@ -105,13 +105,25 @@ final class TrackerApp {
     case .activity:
       let posters = history.viewModel.posters
       guard posters.indices.contains(number - 1) else {
-        throw CommandError(Self.noEntry(number, in: "history", count: posters.count))
+        throw CommandError(
+          posters.isEmpty
+            ? "watch: nothing watched yet, so the history has no entries; try 'tab search'"
+            : "watch: no entry \(number); the history has "
+              + Self.entries(posters.count, "entry", "entries"))
       }
       return history.viewModel.send(.markAsWatched(episode: posters[number - 1].ids))
     case .search:
       let results = search.viewModel.results
       guard results.indices.contains(number - 1) else {
-        throw CommandError(Self.noEntry(number, in: "search results", count: results.count))
+        let query = search.viewModel.query
+        throw CommandError(
+          !results.isEmpty
+            ? "watch: no entry \(number); there "
+              + (results.count == 1 ? "is " : "are ")
+              + Self.entries(results.count, "search result", "search results")
+            : query.allSatisfy(\.isWhitespace)
+              ? "watch: no search results yet; search first, such as 'type harbor'"
+              : "watch: no search results for \"\(query)\"")
       }
       return search.viewModel.send(.markAsWatched(episode: results[number - 1].ids))
     case .profile:
@@ -119,9 +131,8 @@ final class TrackerApp {
     }
   }
 
-  private static func noEntry(_ number: Int, in list: String, count: Int) -> String {
-    count == 0
-      ? "watch: nothing to watch, the \(list) is empty"
-      : "watch: no entry \(number) in the \(list) (1-\(count))"
+  /// `1 entry`, or `3 entries (1-3)`: how many, and the numbers to use.
+  private static func entries(_ count: Int, _ one: String, _ many: String) -> String {
+    count == 1 ? "1 \(one)" : "\(count) \(many) (1-\(count))"
   }
 }

@@ -8,7 +8,8 @@ import Conduit
 struct Search: Reducer {
   struct State: Equatable {
     var query = ""
-    /// The first ``Search/resultLimit`` matches of the last finished search.
+    /// Every match of the last finished search: the terminal's list scrolls, so all of them
+    /// can be reached.
     var matches: [Ids] = []
     var totalMatches = 0
     var isSearching = false
@@ -24,9 +25,6 @@ struct Search: Reducer {
   enum CancelID: Hashable, Sendable {
     case search
   }
-
-  /// How many matches a search keeps: what fits on a screen.
-  static let resultLimit = 10
 
   let catalog: Catalog
   let clock: any Clock<Duration>
@@ -49,7 +47,7 @@ struct Search: Reducer {
       let debounce = debounce
       return .run { send in
         try await clock.sleep(for: debounce)
-        await send(.matchesLoaded(catalog.search(query, limit: Self.resultLimit)))
+        await send(.matchesLoaded(catalog.search(query, limit: .max)))
       }
       .cancellable(id: CancelID.search, cancelInFlight: true)
 

@@ -1,44 +1,117 @@
 import Foundation
 
-/// The JSON file that keeps the watched history between runs.
+/// The JSON file that keeps the watched history between runs (see ``HistoryDocument``).
 ///
-/// The file holds `{"version": 1, "watched": [{"show", "season", "episode"}, …]}`, most recent
-/// first. It is written atomically (a temporary file renamed over it). A file that cannot be
-/// read is never overwritten: it is moved aside as `history.json.corrupt-<timestamp>` first, and
-/// when even that fails, the app does not save at all.
+/// What it promises, whatever it finds:
+/// - Saving is atomic (a temporary file renamed over the old one, both flushed to disk), writes
+///   through a symbolic link to its target, keeps the file's mode and owner (a new file is
+///   0600), and never overwrites a file without write permission.
+/// - Saving locks the file and merges with what is there, so two instances on one file keep
+///   both their histories.
+/// - Only a regular file that holds a damaged history is ever moved aside (to
+///   `<name>.corrupt-<timestamp>`). A file of a newer version, a file that is not a history,
+///   one too large to be one, or one that cannot be read is left as it is, and the app does
+///   not save.
 struct HistoryFile: Sendable {
   /// What opening the file found: the history to start with, and what to tell the user.
   struct Opened: Equatable {
-    var history: [Ids] = []
+    /// The saved history with the times of the entries, most recent first.
+    var entries: [HistoryEntry] = []
     /// Messages for the user, one line each.
     var notices: [String] = []
     /// Why saving does not work right now, for the Profile tab; nil when it does.
     var saveProblem: String?
     /// Set when the app must not write the file at all, because it holds something unread.
     var blockedReason: String?
+
+    /// The history as the app state keeps it.
+    var history: [Ids] { entries.map(\.ids) }
   }
 
-  private struct Document: Codable {
-    var version: Int
-    var watched: [Ids]
-  }
+  /// The largest file read as a history: some 300,000 episodes, far beyond any real history,
+  /// and small enough to read without a second thought.
+  static let sizeLimit = 64 << 20
 
   /// The path as the user gave it or as it was resolved; relative paths are relative to the
   /// current folder.
-  let path: String
+  let location: Path
+  /// How long a save waits for another instance that holds the lock.
+  var lockTimeout = Duration.seconds(10)
+  /// Called when a save has to wait for another instance, with a line for the user.
+  var onLockWait: (@Sendable (String) -> Void)?
 
-  /// Reads the history, moving an unreadable file aside, and checks that saving will work.
+  init(path: String) {
+    location = Path(path)
+  }
+
+  var path: String { location.string }
+
+  /// Why `path` cannot be a history file whatever it holds, or nil when it can be.
+  ///
+  /// A folder, `.`, `/`, a path ending in `/`, a device or a pipe: the app refuses these before
+  /// starting, and creates or renames nothing.
+  static func pathProblem(_ path: String) -> String? {
+    let location = Path(path)
+    if location.namesFolder { return "'\(path)' names a folder, not a file" }
+    guard let target = try? POSIXFile.resolvingLinks(location),
+      let status = try? POSIXFile.status(of: target)
+    else { return nil }
+    switch status.kind {
+    case .regular: return nil
+    case .folder: return "'\(path)' is a folder, not a file"
+    case .other: return "'\(path)' is not a regular file"
+    }
+  }
+
+  /// Reads the history, moving a damaged file aside, and checks that saving will work.
+  ///
+  /// Also removes the temporary files of saves that were killed before they finished.
   ///
   /// - Parameter now: The time stamped on a file moved aside.
-  /// - Returns: The history (empty when the file is missing or unreadable) and notices.
+  /// - Returns: The history (empty when the file is missing or not read) and notices.
   func open(now: Date = Date()) -> Opened {
     var opened = Opened()
+    let target: Path
+    let status: POSIXFile.Status?
     do {
-      opened.history = try load()
+      target = try POSIXFile.resolvingLinks(location)
+      status = try POSIXFile.status(of: target)
     } catch {
-      let reason = HistoryStorage.describe(error)
+      return blocked(opened, "cannot read the watched history in \(path) (\(error))")
+    }
+    POSIXFile.removeStaleTemporaryFiles(for: target)
+    guard let status else {
+      return checkingSaving(opened, target: target, status: nil)
+    }
+    guard status.kind == .regular else {
+      return blocked(opened, "\(path) is not a regular file")
+    }
+    guard status.size <= Self.sizeLimit else {
+      return blocked(
+        opened,
+        "\(path) is \(Self.mebibytes(status.size)), too large for a history file "
+          + "(at most \(Self.mebibytes(Self.sizeLimit)))")
+    }
+    let data: Data
+    do {
+      data = try POSIXFile.contents(of: target, limit: Self.sizeLimit)
+    } catch {
+      return blocked(
+        opened, "cannot read the watched history in \(path) (\(HistoryStorage.describe(error)))")
+    }
+    switch HistoryDocument.read(data) {
+    case .history(let entries):
+      opened.entries = entries
+    case .newer(let version):
+      return blocked(
+        opened,
+        "\(path) was written by a newer tv-tracker (file version \(version); this one reads "
+          + "version \(HistoryDocument.version))")
+    case .foreign:
+      return blocked(opened, "\(path) is not a tv-tracker history file")
+    case .damaged(let reason):
       do {
-        let aside = try moveAside(now: now)
+        let aside = try moveAside(target, now: now)
         opened.notices.append(
           "cannot read the watched history in \(path) (\(reason)); moved it to \(aside) "
             + "and started with an empty history.")
@@ -52,8 +125,128 @@ struct HistoryFile: Sendable {
         opened.saveProblem = blocked
         return opened
       }
+      return checkingSaving(opened, target: target, status: nil)
     }
-    if let problem = POSIXFile.writeProblem(for: path) {
+    return checkingSaving(opened, target: target, status: status)
+  }
+
+  /// Reads the history.
+  ///
+  /// - Returns: The saved history, or an empty one when there is no file yet.
+  /// - Throws: ``HistoryFileError`` when the file exists but is not a history this app reads.
+  func load() throws -> [Ids] {
+    let target = try POSIXFile.resolvingLinks(location)
+    guard let status = try POSIXFile.status(of: target) else { return [] }
+    guard status.kind == .regular else {
+      throw HistoryFileError(description: "it is not a regular file")
+    }
+    return try Self.entries(in: Self.read(POSIXFile.contents(of: target, limit: Self.sizeLimit)))
+      .map(\.ids)
+  }
+
+  /// Saves `history` without times; for tests and tools. The app saves through
+  /// ``HistoryStorage``, which keeps them.
+  func save(_ history: [Ids]) throws {
+    _ = try save(history.map { HistoryEntry(ids: $0) }, removed: [:])
+  }
+
+  /// Locks the file, merges `entries` with the history in it, and replaces it with the result.
+  ///
+  /// - Parameters:
+  ///   - entries: The history to save, most recent first.
+  ///   - removed: Episodes removed from the history, and when (see ``HistoryDocument/merge``).
+  /// - Returns: What the file holds now.
+  /// - Throws: ``HistoryFileError`` when the file cannot be written, or holds something this
+  ///   app must not replace; the file is then left as it was.
+  func save(_ entries: [HistoryEntry], removed: [Ids: Date]) throws -> [HistoryEntry] {
+    let target = try POSIXFile.resolvingLinks(location)
+    if let status = try POSIXFile.status(of: target) {
+      guard status.kind == .regular else {
+        throw HistoryFileError(description: "\(path) is not a regular file")
+      }
+      if let reason = POSIXFile.readOnlyReason(target, status: status) {
+        throw HistoryFileError(description: reason)
+      }
+    }
+    try POSIXFile.makeDirectories(target.parent)
+    let lock = try FileLock.acquire(target, timeout: lockTimeout) {
+      onLockWait?("waiting for another tv-tracker to finish saving \(path)")
+    }
+    var written = false
+    defer { lock.release(removingCreatedFileAt: written ? nil : target) }
+
+    let current = try POSIXFile.contents(of: lock.descriptor, limit: Self.sizeLimit)
+    let theirs: [HistoryEntry]
+    do {
+      theirs = try Self.entries(in: Self.read(current))
+    } catch {
+      throw HistoryFileError(
+        description: "\(path) changed and is no longer a history this app can replace "
+          + "(\(error)); not saved")
+    }
+    let merged = HistoryDocument.merge(ours: entries, theirs: theirs, removed: removed)
+    let data = HistoryDocument.encode(merged)
+    if data == current { return merged }
+    try POSIXFile.writeAtomically(
+      data, to: target, replacing: lock.createdFile ? nil : lock.status)
+    written = true
+    return merged
+  }
+
+  /// Renames `target` to `<name>.corrupt-<timestamp>`, adding a number if that name is taken.
+  ///
+  /// - Returns: The new path.
+  private func moveAside(_ target: Path, now: Date) throws -> String {
+    let stamp = now.formatted(
+      Date.ISO8601FormatStyle(
+        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+        timeZone: .gmt))
+    // Next to the file the user named; through a link, next to its target.
+    let base = target == location ? path : target.string
+    var aside = "\(base).corrupt-\(stamp)"
+    var number = 2
+    while POSIXFile.exists(Path(aside)) {
+      aside = "\(base).corrupt-\(stamp)-\(number)"
+      number += 1
+    }
+    try POSIXFile.move(target, to: Path(aside))
+    return aside
+  }
+
+  private static func read(_ data: Data) -> HistoryDocument.Reading {
+    HistoryDocument.read(data)
+  }
+
+  private static func entries(in reading: HistoryDocument.Reading) throws -> [HistoryEntry] {
+    switch reading {
+    case .history(let entries): return entries
+    case .newer(let version):
+      throw HistoryFileError(
+        description: "it was written by a newer tv-tracker (version \(version))")
+    case .damaged(let reason): throw HistoryFileError(description: reason)
+    case .foreign: throw HistoryFileError(description: "it is not a tv-tracker history file")
+    }
+  }
+
+  /// Leaves the file as it is and turns saving off, saying why.
+  private func blocked(_ opened: Opened, _ reason: String) -> Opened {
+    var opened = opened
+    opened.notices.append("\(reason); left it as it is, and will not save.")
+    opened.blockedReason = reason
+    opened.saveProblem = reason
+    return opened
+  }
+
+  /// Adds the reason saving will fail, if there is one, without creating anything.
+  private func checkingSaving(
+    _ opened: Opened, target: Path, status: POSIXFile.Status?
+  ) -> Opened {
+    var opened = opened
+    // Replacing a file needs a writable file and a folder to put the new one in.
+    let problem =
+      status.flatMap { POSIXFile.readOnlyReason(target, status: $0) }
+      ?? POSIXFile.createProblem(for: target)
+    if let problem {
       opened.saveProblem = problem
       opened.notices.append(
         "cannot save the watched history (\(problem)); changes will last until you quit.")
@@ -61,54 +254,9 @@ struct HistoryFile: Sendable {
     return opened
   }
 
-  /// Reads the history.
-  ///
-  /// - Returns: The saved history, or an empty one when there is no file yet.
-  /// - Throws: ``HistoryFileError`` when the file exists but cannot be read or decoded.
-  func load() throws -> [Ids] {
-    switch try POSIXFile.kind(of: path) {
-    case .missing: return []
-    case .other: throw HistoryFileError(description: "it is not a regular file")
-    case .regular: break
-    }
-    let data = try POSIXFile.contents(of: path)
-    let document: Document
-    do {
-      document = try JSONDecoder().decode(Document.self, from: data)
-    } catch {
-      throw HistoryFileError(description: "it is not a valid history file")
-    }
-    guard document.version == 1 else {
-      throw HistoryFileError(
-        description: "it is version \(document.version); this app reads version 1")
-    }
-    var seen = Set<Ids>()
-    return document.watched.filter { seen.insert($0).inserted }
-  }
-
-  /// Replaces the file with `history`, atomically.
-  func save(_ history: [Ids]) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(Document(version: 1, watched: history))
-    try POSIXFile.writeAtomically(data + Data("\n".utf8), to: path)
-  }
-
-  /// Renames the file to `<path>.corrupt-<timestamp>`, adding a number if that name is taken.
-  ///
-  /// - Returns: The new path.
-  func moveAside(now: Date) throws -> String {
-    let stamp = now.formatted(
-      Date.ISO8601FormatStyle(
-        dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
-        timeZone: .gmt))
-    var aside = "\(path).corrupt-\(stamp)"
-    var number = 2
-    while POSIXFile.exists(aside) {
-      aside = "\(path).corrupt-\(stamp)-\(number)"
-      number += 1
-    }
-    try POSIXFile.move(path, to: aside)
-    return aside
+  private static func mebibytes(_ bytes: Int) -> String {
+    bytes >= 1 << 30
+      ? String(format: "%.1f GiB", Double(bytes) / Double(1 << 30))
+      : "\((bytes + (1 << 20) - 1) >> 20) MiB"
   }
 }

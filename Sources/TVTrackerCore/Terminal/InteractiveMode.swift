@@ -10,11 +10,11 @@ import Foundation
   import Darwin
 #endif
 
-/// The full-screen mode: keys in, and after each change only the screen regions of the views
-/// that rendered again are redrawn.
+/// The full-screen mode: keys in, and after each change only the screen rows of the views
+/// that rendered again are redrawn (the layout is ``Display``'s).
 ///
-/// Screen layout, top to bottom: the tab bar, a rule, the selected tab's view, a rule, a line
-/// of notices or key hints, and a status line with each view's render count.
+/// Every way out (q, Ctrl-C, Ctrl-D, the end of input, SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+/// first waits for the saves the keys started, then restores the terminal.
 @MainActor
 final class InteractiveMode {
   private enum Event: Sendable {
@@ -23,21 +23,16 @@ final class InteractiveMode {
     case signal(Int32)
   }
 
-  private enum Region: CaseIterable {
-    case tabs, content, hint, status
-  }
-
   private let app: TrackerApp
-  private var notice: String?
-  private var screen = Screen(width: 80, height: 24)
-  private var dirty: Set<Region> = []
+  private let display: Display
   private var isFlushScheduled = false
   /// The latest tasks the keys started, awaited before quitting so a save is not cut short.
   private var recentTasks: [StoreTask] = []
 
   init(app: TrackerApp, notices: [String]) {
     self.app = app
-    notice = notices.last
+    display = Display(app: app)
+    display.notice = notices.last
   }
 
   /// Runs until the user quits or a signal ends the app; the terminal is restored either way.
@@ -63,10 +58,12 @@ final class InteractiveMode {
     for await event in events {
       switch event {
       case .input(let bytes):
-        notice = nil
-        dirty.insert(.hint)
+        display.notice = nil
         for key in Key.decode(bytes) {
-          switch KeyBindings.handle(key, in: app) {
+          let outcome =
+            display.isTooSmall
+            ? KeyBindings.handleWhileTooSmall(key) : KeyBindings.handle(key, in: app)
+          switch outcome {
           case .quit:
             await finishRecentTasks()
             return 0
@@ -90,6 +87,9 @@ final class InteractiveMode {
 
   /// Starts reading standard input and the signals that end the app or resize the screen.
   ///
+  /// The signals are handled from here until the process ends; after ``run()`` returns, it
+  /// does.
+  ///
   /// `nonisolated`, with `@Sendable` handlers: they run on `queue`, and a closure formed on the
   /// main actor would trap there, on Swift 6's check that main-actor code runs on the main
   /// actor.
@@ -108,16 +108,8 @@ final class InteractiveMode {
       }
     }
     input.resume()
-    var sources: [any DispatchSourceProtocol] = [input]
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] {
-      // The default action would end the process before the terminal is restored.
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { @Sendable in continuation.yield(.signal(number)) }
-      source.resume()
-      sources.append(source)
-    }
-    return sources
+    Signals.handle(Signals.stopping + [SIGQUIT, SIGWINCH]) { continuation.yield(.signal($0)) }
+    return [input]
   }
 
   private func remember(_ task: StoreTask) {
@@ -142,59 +134,11 @@ final class InteractiveMode {
 
   private func redrawAll() {
     let size = RawTerminal.size()
-    var output = screen.clear(width: size.width, height: size.height)
-    _ = app.takeRerendered()
-    dirty = Set(Region.allCases)
-    output += paint()
-    RawTerminal.write(output)
+    RawTerminal.write(display.redrawAll(size: Display.Size(width: size.width, height: size.height)))
   }
 
-  /// Redraws the regions of the views that rendered since the last flush.
   private func flush() {
-    let rendered = Set(app.takeRerendered().map(\.name))
-    if rendered.contains("tabs") {
-      // Another tab is selected: its view did not render, but it takes the content region.
-      dirty.formUnion([.tabs, .content, .hint])
-    }
-    if rendered.contains(app.host(for: app.selectedTab).name) { dirty.insert(.content) }
-    if !rendered.isEmpty { dirty.insert(.status) }
-    let output = paint()
+    let output = display.flush()
     if !output.isEmpty { RawTerminal.write(output) }
-  }
-
-  private func paint() -> String {
-    defer { dirty.removeAll() }
-    let width = screen.width
-    let height = screen.height
-    let rule = String(repeating: "-", count: width)
-    let contentRows = max(0, height - 5)
-    var rows: [(row: Int, text: String)] = []
-    if dirty.contains(.tabs) {
-      rows.append((1, " " + (app.hosts[0].lines.first ?? "")))
-      rows.append((2, rule))
-      rows.append((height - 2, rule))
-    }
-    if dirty.contains(.content) {
-      let lines = Self.window(app.host(for: app.selectedTab).lines, rows: contentRows)
-      for index in 0..<contentRows {
-        rows.append((3 + index, index < lines.count ? " " + lines[index] : ""))
-      }
-    }
-    if dirty.contains(.hint) {
-      rows.append((height - 1, " " + (notice ?? KeyBindings.hint(for: app.selectedTab))))
-    }
-    if dirty.contains(.status) {
-      let counts = app.hosts.map { "\($0.name) \($0.renderCount)" }.joined(separator: "  ")
-      rows.append((height, " renders: " + counts))
-    }
-    return screen.update(rows)
-  }
-
-  /// The lines that fit in `rows`, scrolled to keep the cursor line in view.
-  nonisolated static func window(_ lines: [String], rows: Int) -> [String] {
-    guard lines.count > rows, rows > 0 else { return lines }
-    let cursor = lines.firstIndex { $0.hasPrefix(Layout.cursor) } ?? 0
-    let start = min(max(0, cursor - rows / 2), lines.count - rows)
-    return Array(lines[start..<(start + rows)])
   }
 }

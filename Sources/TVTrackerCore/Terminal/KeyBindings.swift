@@ -3,8 +3,8 @@ import Conduit
 /// What each key does in the interactive mode.
 ///
 /// On the Search tab, printable keys type into the query, so only keys that cannot be typed
-/// act there (arrows, Enter, Tab, Escape, Ctrl-C). On the other tabs, 1/2/3 pick a tab, j/k move,
-/// space watches, `/` jumps to Search and `q` quits.
+/// act there (arrows, Enter, Tab, Escape, Ctrl-C, Ctrl-D). On the other tabs, 1/2/3 pick a tab,
+/// j/k move, space watches, `/` jumps to Search and `q` quits. Ctrl-C and Ctrl-D quit anywhere.
 @MainActor
 enum KeyBindings {
   enum Outcome: Equatable {
@@ -59,15 +59,25 @@ enum KeyBindings {
     return tabs[(index + tabs.count) % tabs.count]
   }
 
-  /// The keys line shown for a tab.
-  static func hint(for tab: AppFeature.Tab) -> String {
+  /// What a key does while the window is too small to show the app: only the keys that quit
+  /// act, since every other one would change what the user cannot see.
+  static func handleWhileTooSmall(_ key: Key) -> Outcome {
+    key == .interrupt || key == .endOfInput ? .quit : .handled(nil)
+  }
+
+  /// The key hints for a tab, most useful first and how to quit last; the display shows as
+  /// many as fit. Keys that act on a list are left out while it has no entries.
+  static func hints(for tab: AppFeature.Tab, hasEntries: Bool) -> [String] {
     switch tab {
     case .search:
-      "type to search  up/down move  Enter watch  Esc clear  Tab next tab  Ctrl-C quit"
+      ["type to search"] + (hasEntries ? ["up/down move", "Enter watch"] : [])
+        + ["Esc clear", "Tab next tab", "Ctrl-C quit"]
     case .activity:
-      "1/2/3 or Tab switch  up/down or j/k move  Enter or space watch again  q quit"
+      ["1/2/3 or Tab switch"]
+        + (hasEntries ? ["up/down or j/k move", "Enter or space watch again"] : ["/ search"])
+        + ["q quit"]
     case .profile:
-      "1/2/3 or Tab switch  / search  q quit"
+      ["1/2/3 or Tab switch", "/ search", "q quit"]
     }
   }
 }

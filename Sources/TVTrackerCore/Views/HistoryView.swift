@@ -24,7 +24,7 @@ struct HistoryView: TerminalView {
 
   let viewModel: ViewModel
 
-  func render(_ state: State) -> [String] {
+  func render(_ state: State) -> Rendering {
     guard !state.posters.isEmpty else {
       return [
         "Nothing watched yet.",
@@ -32,15 +32,16 @@ struct HistoryView: TerminalView {
       ]
     }
     let count = state.posters.count
-    var lines = ["Watched \(count) episode\(count == 1 ? "" : "s"), most recent first:"]
-    for (index, poster) in state.posters.enumerated() {
+    let rows = state.posters.enumerated().map { index, poster in
       let cursor = index == state.selection ? Layout.cursor : " "
       let title = poster.title.isEmpty ? "(unknown episode)" : poster.title
       let image = poster.imageURL.map { "[\($0.lastPathComponent)]" } ?? "[no poster]"
-      lines.append(
+      return Layout.trimmingTrailingSpaces(
         "\(cursor)\(Layout.number(index + 1)) \(Layout.pad(title, to: 24)) "
           + "\(Layout.pad(poster.ids.code, to: 7)) \(Layout.pad(poster.subtitle, to: 10)) \(image)")
     }
-    return lines.map(Layout.trimmingTrailingSpaces)
+    return Rendering(
+      header: ["Watched \(count) episode\(count == 1 ? "" : "s"), most recent first:"],
+      rows: rows, selection: state.selection)
   }
 }

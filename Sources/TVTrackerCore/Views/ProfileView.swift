@@ -18,7 +18,7 @@ struct ProfileView: TerminalView {
 
   let viewModel: ViewModel
 
-  func render(_ state: State) -> [String] {
+  func render(_ state: State) -> Rendering {
     [
       "Episodes watched: \(state.watchedEpisodes)",
       "Shows watched:    \(state.watchedShows)",

@@ -30,38 +30,36 @@ struct SearchView: TerminalView {
 
   let viewModel: ViewModel
 
-  func render(_ state: State) -> [String] {
-    var lines = [Layout.trimmingTrailingSpaces("Search: \(state.query)")]
+  func render(_ state: State) -> Rendering {
+    var header = [Layout.trimmingTrailingSpaces("Search: \(state.query)")]
     if state.query.allSatisfy(\.isWhitespace) {
-      lines.append("Type to search \(state.catalogSummary).")
-      return lines
+      header.append("Type to search \(state.catalogSummary).")
+      return Rendering(header: header)
     }
     if state.isSearching {
-      lines.append("Searching for \"\(state.query)\"...")
+      header.append("Searching for \"\(state.query)\"...")
     } else if state.totalMatches == 0 {
-      lines.append("No episodes match \"\(state.query)\".")
+      header.append("No episodes match \"\(state.query)\".")
     } else {
       let total = state.totalMatches
       let shown = state.results.count
-      lines.append(
+      header.append(
         total == 1
           ? "1 episode matches \"\(state.query)\":"
           : shown < total
             ? "\(total) episodes match \"\(state.query)\"; the first \(shown):"
             : "\(total) episodes match \"\(state.query)\":")
     }
-    for (index, result) in state.results.enumerated() {
+    let rows = state.results.enumerated().map { index, result in
       let cursor = index == state.selection ? Layout.cursor : " "
       let watched = result.isWatched ? "*" : " "
-      lines.append(
-        Layout.trimmingTrailingSpaces(
-          "\(cursor)\(Layout.number(index + 1)) \(watched) \(Layout.pad(result.show, to: 17)) "
-            + "\(Layout.pad(result.title, to: 24)) \(Layout.pad(result.ids.code, to: 7)) "
-            + result.subtitle))
+      return Layout.trimmingTrailingSpaces(
+        "\(cursor)\(Layout.number(index + 1)) \(watched) \(Layout.pad(result.show, to: 17)) "
+          + "\(Layout.pad(result.title, to: 24)) \(Layout.pad(result.ids.code, to: 7)) "
+          + result.subtitle)
     }
-    if state.results.contains(where: \.isWatched) {
-      lines.append("(* watched)")
-    }
-    return lines
+    return Rendering(
+      header: header, rows: rows, selection: state.selection,
+      footer: state.results.contains(where: \.isWatched) ? ["(* watched)"] : [])
   }
 }

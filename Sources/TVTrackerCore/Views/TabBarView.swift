@@ -7,7 +7,7 @@ import Conduit
 struct TabBarView: TerminalView {
   let viewModel: Store<AppFeature.Tab, AppFeature.Action>
 
-  func render(_ selected: AppFeature.Tab) -> [String] {
+  func render(_ selected: AppFeature.Tab) -> Rendering {
     let items = AppFeature.Tab.allCases.enumerated().map { index, tab in
       tab == selected ? "[\(index + 1) \(tab.title)]" : " \(index + 1) \(tab.title) "
     }

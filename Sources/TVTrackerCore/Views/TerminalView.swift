@@ -3,8 +3,9 @@ import Conduit
 /// A view of the terminal app: a value holding the store it is fed by, with a pure `render`.
 ///
 /// `render(_:)` is the analogue of a SwiftUI `body`: it turns the view state into the lines to
-/// show and reads nothing else, so tests call it directly with any state. ``ViewHost`` calls it
-/// again only when the view model's state changes.
+/// show (a ``Rendering``, which says which lines are a list that may scroll) and reads nothing
+/// else, so tests call it directly with any state. ``ViewHost`` calls it again only when the
+/// view model's state changes.
 protocol TerminalView {
   associatedtype State: Equatable
   associatedtype Action
@@ -13,5 +14,5 @@ protocol TerminalView {
   var viewModel: Store<State, Action> { get }
 
   /// The lines that show `state`.
-  func render(_ state: State) -> [String]
+  func render(_ state: State) -> Rendering
 }

@@ -12,11 +12,12 @@ import Observation
 final class ViewHost {
   /// The name shown in line mode and on the status line.
   let name: String
-  private(set) var lines: [String] = []
+  /// What the view rendered last.
+  private(set) var rendering: Rendering = []
   private(set) var renderCount = 0
   /// Called after every render, including the first.
   var onRender: ((ViewHost) -> Void)?
-  private var renderView: () -> [String] = { [] }
+  private var renderView: () -> Rendering = { [] }
 
   init<View: TerminalView>(_ view: View, name: String) {
     self.name = name
@@ -24,8 +25,11 @@ final class ViewHost {
     render()
   }
 
+  /// The view's lines, as line mode prints them.
+  var lines: [String] { rendering.lines }
+
   private func render() {
-    lines = withObservationTracking {
+    rendering = withObservationTracking {
       renderView()
     } onChange: { [weak self] in
       // Conduit reports a change once every store holds its new state, on the main actor, so
