@@ -25,9 +25,17 @@ struct ChangeLog<ID: Hashable> {
   enum Change {
     /// The element with this id may have changed; its position did not.
     case updated(ID)
+    /// The element with this id was inserted at this offset, of the array as the changes before
+    /// left it.
     case inserted(ID, at: Int)
+    /// The element with this id was removed from this offset, of the array as the changes
+    /// before left it.
     case removed(ID, at: Int)
-    /// Anything else (moves, sorting, clearing): readers compare everything.
+    /// The same elements, unchanged, in another order (a move, sort, swap, reversal or
+    /// shuffle): readers take the new order from the array.
+    case reordered
+    /// Anything else (a bulk edit of more elements than the log holds): readers compare
+    /// everything.
     case reset
   }
 

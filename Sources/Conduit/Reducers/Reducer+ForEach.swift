@@ -125,7 +125,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
           cancellations = cancellations.merging(.cancel(id: ElementEffectID(site: site, id: id)))
         case .reset:
           isComplete = false
-        case .updated, .inserted, .removed:
+        case .updated, .inserted, .removed, .reordered:
           break
         }
       }
@@ -133,11 +133,12 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     // The array was replaced, copied, or changed more than its log remembers: cancel the effects
     // of every element of this call site that is no longer present.
-    let present = elements.offsets
+    let ids = elements.ids
+    let table = elements.table
     return Effect(
       operation: .cancelMatching { effectID in
         guard let element = effectID.base as? ElementEffectID<ID> else { return false }
-        return element.site == site && present[element.id] == nil
+        return element.site == site && table.offset(of: element.id, in: ids) == nil
       })
   }
 }

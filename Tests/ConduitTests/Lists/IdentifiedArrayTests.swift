@@ -135,11 +135,10 @@ struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(byTitle[id: "Eggs"]?.isDone == true)
   }
 
-  @Test func appendingADuplicateIDStopsWithAMessageNamingIt() async throws {
+  @Test func creatingFromDuplicateIDsStopsWithAMessageNamingIt() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var todos: IdentifiedArrayOf<Todo> = [Todo(id: 5, title: "A")]
-        todos.append(Todo(id: 5, title: "B"))
+        _ = IdentifiedArray(uniqueElements: [Todo(id: 5, title: "A"), Todo(id: 5, title: "B")])
       })
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(message.contains("an element with id 5 is already present"))
@@ -209,6 +208,7 @@ struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     case .updated(let id): "updated \(id)"
     case .inserted(let id, let offset): "inserted \(id) at \(offset)"
     case .removed(let id, let offset): "removed \(id) at \(offset)"
+    case .reordered: "reordered"
     case .reset: "reset"
     }
   }
