@@ -62,7 +62,11 @@ extension IdentifiedArray {
     // Sorting positions rather than elements leaves the array untouched until the order is
     // known, and tells where each id went without hashing it again.
     var order = Array(_elements.indices)
-    try order.sort { try areInIncreasingOrder(_elements[$0], _elements[$1]) }
+    // The elements are read in place, not copied for each comparison. `order` holds each
+    // position of the buffer once, so every read is in bounds.
+    try _elements.withUnsafeBufferPointer { elements in
+      try order.sort { try areInIncreasingOrder(elements[$0], elements[$1]) }
+    }
     reorder(order)
   }
 
@@ -113,7 +117,9 @@ extension IdentifiedArray {
     by belongsInSecondPartition: (Element) throws -> Bool
   ) rethrows -> Int {
     var order = Array(_elements.indices)
-    let pivot = try order.partition { try belongsInSecondPartition(_elements[$0]) }
+    let pivot = try _elements.withUnsafeBufferPointer { elements in
+      try order.partition { try belongsInSecondPartition(elements[$0]) }
+    }
     reorder(order)
     return pivot
   }
@@ -140,6 +146,17 @@ extension IdentifiedArray {
     precondition(
       first >= 0 && last < count,
       "IdentifiedArray: offsets up to \(last) are out of range 0..<\(count).")
+    if source.rangeView.count == 1 {
+      // One block: rotating the span between it and the destination moves what must move, as
+      // `Array` would with a removal and an insertion.
+      let block = first..<last + 1
+      if destination < block.lowerBound {
+        rotate(destination..<block.upperBound, middle: block.lowerBound)
+      } else if destination > block.upperBound {
+        rotate(block.lowerBound..<destination, middle: block.upperBound)
+      }
+      return
+    }
     var moving = [Bool](repeating: false, count: count)
     for range in source.rangeView {
       for offset in range { moving[offset] = true }
@@ -150,6 +167,43 @@ extension IdentifiedArray {
     for range in source.rangeView { order.append(contentsOf: range) }
     for offset in destination..<count where !moving[offset] { order.append(offset) }
     reorder(order)
+  }
+
+  /// Rotates `span` so that the element at `middle` comes first, the elements before it
+  /// moving to the end of `span`, in order.
+  @inlinable
+  mutating func rotate(_ span: Range<Int>, middle: Int) {
+    guard span.lowerBound < middle, middle < span.upperBound else { return }
+    table.rotate(span, middle: middle, ids: _ids)
+    _ids.withUnsafeMutableBufferPointer { Self.rotate($0, span, middle: middle) }
+    _elements.withUnsafeMutableBufferPointer { Self.rotate($0, span, middle: middle) }
+    log.record(.reordered)
+  }
+
+  /// Rotates `span` of `buffer` so that the value at `middle` comes first, by moving memory:
+  /// the shorter part goes aside, the longer slides over, the shorter comes back.
+  @inlinable
+  static func rotate<Value>(
+    _ buffer: UnsafeMutableBufferPointer<Value>, _ span: Range<Int>, middle: Int
+  ) {
+    // Checked even in release builds: the moves below are unchecked.
+    precondition(
+      span.lowerBound >= 0 && span.lowerBound < middle && middle < span.upperBound
+        && span.upperBound <= buffer.count, "IdentifiedArray: bad rotation.")
+    let base = buffer.baseAddress!
+    let front = middle - span.lowerBound
+    let back = span.upperBound - middle
+    let aside = UnsafeMutablePointer<Value>.allocate(capacity: Swift.min(front, back))
+    defer { aside.deallocate() }
+    if front <= back {
+      aside.moveInitialize(from: base + span.lowerBound, count: front)
+      (base + span.lowerBound).moveInitialize(from: base + middle, count: back)
+      (base + span.lowerBound + back).moveInitialize(from: aside, count: front)
+    } else {
+      aside.moveInitialize(from: base + middle, count: back)
+      (base + span.lowerBound + back).moveInitialize(from: base + span.lowerBound, count: front)
+      (base + span.lowerBound).moveInitialize(from: aside, count: back)
+    }
   }
 
   /// Puts the element at `order[i]` at position `i`, for every `i`; `order` is a permutation

@@ -133,10 +133,11 @@ struct OffsetTable: Sendable {
     // A few elements: correct their buckets one by one, a hash each. Many: one pass over all
     // buckets, a few instructions each, so this never costs more than moving the elements.
     if moving.count &* 32 < buckets.count {
+      // All buckets are found before any changes: a changed offset could otherwise equal one
+      // still to find, and the probe for that one stop at the wrong bucket.
+      let found = moving.map { bucket(holding: $0, id: ids[$0]) }
       let change = Int32(truncatingIfNeeded: delta)
-      for offset in moving {
-        buckets[bucket(holding: offset, id: ids[offset])] &+= change
-      }
+      for bucket in found { buckets[bucket] &+= change }
       return
     }
     let threshold = Int32(truncatingIfNeeded: moving.lowerBound &+ 1)
@@ -146,6 +147,41 @@ struct OffsetTable: Sendable {
         let stored = buckets[index]
         // Empty buckets hold 0, below any threshold.
         buckets[index] = stored >= threshold ? stored &+ change : stored
+      }
+    }
+  }
+
+  /// Gives the offsets of `span` their places after a rotation that brings the element at
+  /// `middle` to the front of `span`: offsets before `middle` move back by
+  /// `span.upperBound - middle`, the others forward by `middle - span.lowerBound`. `ids` holds
+  /// the ids at their offsets before the rotation.
+  @inlinable
+  mutating func rotate<ID: Hashable>(_ span: Range<Int>, middle: Int, ids: [ID]) {
+    let back = span.upperBound &- middle
+    let front = middle &- span.lowerBound
+    if span.count &* 32 < buckets.count {
+      let found = span.map { bucket(holding: $0, id: ids[$0]) }
+      for (offset, bucket) in zip(span, found) {
+        let moved = offset < middle ? offset &+ back : offset &- front
+        buckets[bucket] = Int32(truncatingIfNeeded: moved &+ 1)
+      }
+      return
+    }
+    // Stored values are offsets plus one: (low, pivot] is the front part, (pivot, pivot + back]
+    // the back part; empty buckets (0) and offsets outside `span` stay. Unsigned comparisons
+    // test both ends at once, and selects instead of branches let the loop vectorise.
+    let low = Int32(truncatingIfNeeded: span.lowerBound &+ 1)
+    let pivot = Int32(truncatingIfNeeded: middle &+ 1)
+    let frontCount = UInt32(truncatingIfNeeded: front)
+    let backCount = UInt32(truncatingIfNeeded: back)
+    let backward = Int32(truncatingIfNeeded: back)
+    let forward = Int32(truncatingIfNeeded: front)
+    buckets.withUnsafeMutableBufferPointer { buckets in
+      for index in buckets.indices {
+        let stored = buckets[index]
+        let inFront = UInt32(bitPattern: stored &- low) < frontCount
+        let inBack = UInt32(bitPattern: stored &- pivot) < backCount
+        buckets[index] = stored &+ (inFront ? backward : 0) &- (inBack ? forward : 0)
       }
     }
   }

@@ -370,8 +370,12 @@ import Testing
         array.shuffle(using: &generator)
         model.shuffle(using: &sameGenerator)
       case 18 where count > 0:
-        let source = IndexSet(
-          (0..<count).filter { _ in Int.random(in: 0..<5, using: &random) == 0 })
+        // Scattered rows, or one block of them (which the array moves by rotation).
+        let start = Int.random(in: 0..<count, using: &random)
+        let source =
+          Bool.random(using: &random)
+          ? IndexSet((0..<count).filter { _ in Int.random(in: 0..<5, using: &random) == 0 })
+          : IndexSet(integersIn: start..<Int.random(in: (start + 1)...count, using: &random))
         let moving = source.map { model[$0] }
         let destination = offset - source.count(in: 0..<offset)
         array.move(fromOffsets: source, toOffset: offset)
