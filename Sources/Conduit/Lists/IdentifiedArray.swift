@@ -211,8 +211,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 }
 
 /// An identifiable value's id, as a function: a closure literal here would capture the element's
-/// metatype, which is not `Sendable` in general.
-private func identity<Element: Identifiable>(of element: Element) -> Element.ID {
+/// metatype, which is not `Sendable` in general. Inlinable, with the initializers that use it, so
+/// that the closure an array keeps calls a specialised function: every insertion and every
+/// in-place edit calls it.
+@inlinable
+func identity<Element: Identifiable>(of element: Element) -> Element.ID {
   element.id
 }
 
@@ -225,6 +228,7 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// ```swift
   /// var todos = IdentifiedArrayOf<Todo>()
   /// ```
+  @inlinable
   public init() {
     self.init(id: identity)
   }
@@ -237,6 +241,7 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   ///
   /// - Parameter elements: The elements, in order.
   /// - Precondition: No two elements share an id.
+  @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
     self.init(uniqueElements: elements, id: identity)
   }
@@ -246,6 +251,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
   /// Creates an array from a literal of identifiable elements with unique ids.
   ///
   /// - Parameter elements: The elements, in order.
+  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)
   }
