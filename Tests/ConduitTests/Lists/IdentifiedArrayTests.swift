@@ -135,6 +135,27 @@ struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(byTitle[id: "Eggs"]?.isDone == true)
   }
 
+  /// The edits "Working with Lists" shows, as it writes them.
+  @Test func theEditsOfWorkingWithListsBehaveAsItSays() {
+    struct State { var todos: IdentifiedArrayOf<Todo> = [] }
+    var state = State()
+    let todo = milk
+    #expect(state.todos.append(todo) == (true, 0))
+    #expect(state.todos.insert(todo, at: 0) == (false, 0))
+    state.todos.updateOrAppend(Todo(id: 1, title: "Oat milk"))
+    state.todos[id: todo.id]?.isDone.toggle()
+    state.todos.append(contentsOf: [eggs, bread])
+    state.todos.removeAll { $0.isDone }
+    #expect(state.todos.ids == [2, 3])
+    state.todos.remove(atOffsets: IndexSet([0]))
+    state.todos.append(eggs)
+    state.todos.move(fromOffsets: IndexSet([1]), toOffset: 0)
+    state.todos.sort { $0.title < $1.title }
+    let pending = state.todos.filter { !$0.isDone }
+    #expect(pending.ids == [3, 2])
+    #expect(state.todos.elements == [bread, eggs])
+  }
+
   @Test func creatingFromDuplicateIDsStopsWithAMessageNamingIt() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
