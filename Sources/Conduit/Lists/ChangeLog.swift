@@ -10,16 +10,7 @@
 struct ChangeLog<ID: Hashable> {
   /// A point in an array's history.
   @usableFromInline
-  struct Version: Equatable, Sendable {
-    @usableFromInline var lineage: UInt64
-    @usableFromInline var generation: UInt64
-
-    @inlinable
-    init(lineage: UInt64, generation: UInt64) {
-      self.lineage = lineage
-      self.generation = generation
-    }
-  }
+  typealias Version = ChangeLogVersion
 
   @usableFromInline
   enum Change {
@@ -105,6 +96,56 @@ struct ChangeLog<ID: Hashable> {
     subscript(position: Int) -> Change {
       ring[(start + ring.count - count + position) % ring.count]
     }
+  }
+}
+
+/// A point in an array's history: ``ChangeLog/Version``, a type of its own because it does not
+/// depend on the ids' type, so the row stores' unspecialised code compares versions without
+/// looking up generic metadata on every send.
+@usableFromInline
+struct ChangeLogVersion: Equatable, Sendable {
+  @usableFromInline var lineage: UInt64
+  @usableFromInline var generation: UInt64
+
+  @inlinable
+  init(lineage: UInt64, generation: UInt64) {
+    self.lineage = lineage
+    self.generation = generation
+  }
+}
+
+/// Where the version of an array is stored inside a value that holds the array at a path of
+/// stored properties: the byte offsets of its lineage and generation.
+///
+/// Reading through it touches no generic type, so it costs the same in unspecialised code as in
+/// specialised code: the row stores read it after every change of their parent.
+struct ChangeLogVersionLayout {
+  let lineage: Int
+  let generation: Int
+
+  /// The layout for the array at `path` in `Root`, or nil when the path is not made of stored
+  /// properties (then there is no fixed place to read).
+  init?<Root, ID: Hashable, Element>(
+    of path: KeyPath<Root, IdentifiedArray<ID, Element>>, in root: Root.Type
+  ) {
+    guard let array = MemoryLayout<Root>.offset(of: path),
+      let log = MemoryLayout<IdentifiedArray<ID, Element>>.offset(of: \.log),
+      let lineage = MemoryLayout<ChangeLog<ID>>.offset(of: \.lineage),
+      let generation = MemoryLayout<ChangeLog<ID>>.offset(of: \.generation)
+    else { return nil }
+    self.lineage = array + log + lineage
+    self.generation = array + log + generation
+  }
+
+  /// The version of the array inside the value at `root`.
+  ///
+  /// Safe because the offsets come from `MemoryLayout.offset(of:)` on stored properties: a
+  /// `Lineage` reference and a `UInt64` are stored there, aligned, for as long as the value is.
+  func version<Root>(in root: UnsafeMutablePointer<Root>) -> ChangeLogVersion {
+    let raw = UnsafeRawPointer(root)
+    return ChangeLogVersion(
+      lineage: raw.load(fromByteOffset: lineage, as: Lineage.self).id,
+      generation: raw.load(fromByteOffset: generation, as: UInt64.self))
   }
 }
 

@@ -56,8 +56,21 @@ extension Store {
     {
       return node.collection()
     }
+    // Where the array's version is stored in the state, found once: nil unless the path is made
+    // of stored properties.
+    let layout = ChangeLogVersionLayout(of: toElements, in: State.self)
     let node = StoreCollectionNode<ID, ElementState, ElementAction>(
       readElements: { self.currentState[keyPath: toElements] },
+      readVersion: {
+        // In place when it can be: a key-path read would copy the array on every send of the
+        // parent, to compare two numbers.
+        guard let layout else { return self.currentState[keyPath: toElements].version }
+        // `@Sendable`, so nonisolated: a closure written here would otherwise be main-actor
+        // isolated, and check its executor each time `withUnsafeMutablePointer` calls it.
+        return withUnsafeMutablePointer(to: &self.currentState) { @Sendable in
+          layout.version(in: $0)
+        }
+      },
       sendToParent: { self.send(action($0)) },
       isDuplicate: isDuplicate)
     addChild(node)

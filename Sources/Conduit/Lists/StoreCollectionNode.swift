@@ -16,8 +16,13 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     weak var store: Store<Element, ElementAction>?
   }
 
-  private let readElements: () -> IdentifiedArray<ID, Element>
-  private let sendToParent: (IdentifiedAction<ID, ElementAction>) -> StoreTask
+  // Main-actor closures: the parent's state lives there, and a nonisolated closure made there
+  // would check its executor on every call.
+  private let readElements: @MainActor () -> IdentifiedArray<ID, Element>
+  /// The array's version alone, read on every change of the parent; most changes leave the
+  /// array alone, and the version is all it takes to tell.
+  private let readVersion: @MainActor () -> ChangeLogVersion
+  private let sendToParent: @MainActor (IdentifiedAction<ID, ElementAction>) -> StoreTask
   private let isDuplicate: ((Element, Element) -> Bool)?
   private var rows: [ID: WeakRow] = [:]
   /// The order of the rows, in a buffer of its own: sharing the array's would make every
@@ -31,11 +36,13 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
-    readElements: @escaping () -> IdentifiedArray<ID, Element>,
-    sendToParent: @escaping (IdentifiedAction<ID, ElementAction>) -> StoreTask,
+    readElements: @escaping @MainActor () -> IdentifiedArray<ID, Element>,
+    readVersion: @escaping @MainActor () -> ChangeLogVersion,
+    sendToParent: @escaping @MainActor (IdentifiedAction<ID, ElementAction>) -> StoreTask,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
+    self.readVersion = readVersion
     self.sendToParent = sendToParent
     self.isDuplicate = isDuplicate
     let elements = readElements()
@@ -70,9 +77,9 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   func parentDidChange(into changed: inout [any StoreNode]) {
-    let elements = readElements()
-    let newVersion = elements.version
+    let newVersion = readVersion()
     guard newVersion != version else { return }
+    let elements = readElements()
     defer { version = newVersion }
     let orderChanged: Bool
     if let changes = elements.changes(since: version) {
