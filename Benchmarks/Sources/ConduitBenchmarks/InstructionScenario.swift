@@ -53,8 +53,9 @@ struct InstructionComparison {
 }
 
 /// Runs, in this process, every variant of a scenario at its two sizes, each run bracketed by the
-/// region calls callgrind watches. The first size runs twice, the first time untimed in effect
-/// (its dump is a warm-up, discarded), so that lazy first-use costs fall outside both figures.
+/// region calls callgrind watches. A warm-up at the larger size runs first (its dump is
+/// discarded), so that lazy first-use costs (metadata, symbol binding) of every code path fall
+/// outside both figures.
 ///
 /// Prints one line per counted region, `region <variant>\t<units>`, in order; the parent reads
 /// the dumps in the same order.
@@ -64,7 +65,7 @@ func runInstructionChild(_ scenario: InstructionScenario, in configuration: RunC
   let plan = scenario.plan(configuration)
   for variant in plan.variants {
     let (small, large) = variant.sizes
-    for (size, label) in [(small, "warm-up"), (small, "small"), (large, "large")] {
+    for (size, label) in [(large, "warm-up"), (small, "small"), (large, "large")] {
       let trial = variant.prepare(size)
       regionBegins()
       trial.run()

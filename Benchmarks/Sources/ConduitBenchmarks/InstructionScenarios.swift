@@ -61,6 +61,7 @@ extension InstructionScenario {
     let itemCount = configuration.quick ? 1_000 : 10_000
     let sends = 10
     let conduit = "Conduit: derived store per item, N = \(grouped(itemCount))"
+    let rows = "Conduit: row store per item, N = \(grouped(itemCount))"
     let handWritten = "hand-written: compare-and-call closure per item, N = \(grouped(itemCount))"
     // Runs with no stores and with N; the difference, per store and send, is one store's cost.
     let sizes = (0, itemCount)
@@ -73,6 +74,11 @@ extension InstructionScenario {
             CountedTrials.unchangedStores($0, itemCount: itemCount, sends: sends)
           }),
         CountedVariant(
+          name: rows, unit: "store and send", sizes: sizes, units: units,
+          prepare: {
+            CountedTrials.unchangedRowStores($0, itemCount: itemCount, sends: sends)
+          }),
+        CountedVariant(
           name: handWritten, unit: "store and send", sizes: sizes, units: units,
           prepare: {
             CountedTrials.handWrittenUnchangedStores($0, itemCount: itemCount, sends: sends)
@@ -80,8 +86,11 @@ extension InstructionScenario {
       ],
       comparisons: [
         InstructionComparison(
-          label: "Conduit, per unchanged store", kind: .value(conduit),
+          label: "Conduit, per unchanged derived store", kind: .value(conduit),
           goal: Goal(atMost: 150, source: "issue 14")),
+        InstructionComparison(
+          label: "Conduit, per unchanged row store (the collection skips them all at once)",
+          kind: .value(rows), goal: Goal(atMost: 150, source: "issue 14")),
         InstructionComparison(
           label: "Conduit / hand-written",
           kind: .ratio(numerator: conduit, denominator: handWritten)
@@ -223,6 +232,27 @@ enum CountedTrials {
         try require(root.state.counter == sends, "counter \(root.state.counter) ≠ \(sends)")
         try require(counter.count == 0, "\(counter.count) callbacks from unchanged stores")
         blackHole(stores)
+        return Outcome(callbacks: counter.count)
+      })
+  }
+
+  static func unchangedRowStores(_ storeCount: Int, itemCount: Int, sends: Int) -> Trial {
+    let root = Store(
+      initialState: RowListState(
+        items: IdentifiedArray(uniqueElements: makeItems(count: itemCount))),
+      reducer: RowListFeature())
+    // Held as a `ForEach` holds its data; none when there are no stores to measure.
+    let rows = storeCount == 0 ? nil : root.scope(state: \.items, action: RowListAction.rows)
+    let stores = rows.map { Array($0.prefix(storeCount)) } ?? []
+    let counter = SubscribeCounter(stores)
+    return Trial(
+      run: {
+        for _ in 0..<sends { root.send(.increment) }
+      },
+      finish: {
+        try require(root.state.counter == sends, "counter \(root.state.counter) ≠ \(sends)")
+        try require(counter.count == 0, "\(counter.count) callbacks from unchanged row stores")
+        blackHole(rows)
         return Outcome(callbacks: counter.count)
       })
   }
