@@ -17,7 +17,7 @@ struct Options {
     usage: conduit-benchmarks [--instructions] [--quick] [--json] [--filter NAME]...
 
       --instructions count instructions under valgrind's callgrind instead of timing
-                     (needs valgrind on the PATH; about two minutes)
+                     (needs valgrind on the PATH; about a minute, 20 s with --quick)
       --quick        a seconds-long smoke run: fewer operations, N at most 10,000
       --json         print the report as JSON instead of tables
       --filter NAME  run only the scenario NAME (repeat for several); one of:
