@@ -57,8 +57,21 @@ extension Store {
       return node.collection()
     }
     let parent = core
+    // Where the array's version is stored in the state, found once: nil unless the path is made
+    // of stored properties.
+    let layout = ChangeLogVersionLayout(of: toElements, in: State.self)
     let node = StoreCollectionNode<ID, ElementState, ElementAction>(
       readElements: { [unowned(unsafe) parent] in parent.currentState[keyPath: toElements] },
+      readVersion: { [unowned(unsafe) parent] in
+        // In place when it can be: a key-path read would copy the array on every send of the
+        // parent, to compare two numbers.
+        guard let layout else { return parent.currentState[keyPath: toElements].version }
+        // `@Sendable`, so nonisolated: a closure written here would otherwise be main-actor
+        // isolated, and check its executor each time `withUnsafeMutablePointer` calls it.
+        return withUnsafeMutablePointer(to: &parent.currentState) { @Sendable in
+          layout.version(in: $0)
+        }
+      },
       parent: parent, keepingAlive: self, embed: action,
       isDuplicate: isDuplicate)
     parent.addChild(node)

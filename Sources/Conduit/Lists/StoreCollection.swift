@@ -8,7 +8,14 @@
 /// }
 /// ```
 ///
-/// In SwiftUI, `ForEach(rows, id: \.self) { TodoRow(store: $0) }`.
+/// In SwiftUI, pass it to `ForEach` as it is: a row store is `Identifiable` by its row's id
+/// (see ``Store/id``).
+///
+/// ```swift
+/// ForEach(store.scope(state: \.todos, action: TodoList.Action.todos)) { row in
+///   TodoRow(store: row)
+/// }
+/// ```
 ///
 /// A row's store keeps its identity for as long as its id stays in the array and someone holds
 /// the store or a collection containing it. A collection is a snapshot of the order when it was

@@ -16,7 +16,12 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     weak var store: Store<Element, ElementAction>?
   }
 
-  private let readElements: () -> IdentifiedArray<ID, Element>
+  // Main-actor closures: the parent's state lives there, and a nonisolated closure made there
+  // would check its executor on every call.
+  private let readElements: @MainActor () -> IdentifiedArray<ID, Element>
+  /// The array's version alone, read on every change of the parent; most changes leave the
+  /// array alone, and the version is all it takes to tell.
+  private let readVersion: @MainActor () -> ChangeLogVersion
   /// Where the rows' actions go, wrapped in `IdentifiedAction`: the parent store's core, kept
   /// alive by `parentHandle`.
   unowned(unsafe) private let parent: any ActionTarget
@@ -37,13 +42,15 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
-    readElements: @escaping () -> IdentifiedArray<ID, Element>,
+    readElements: @escaping @MainActor () -> IdentifiedArray<ID, Element>,
+    readVersion: @escaping @MainActor () -> ChangeLogVersion,
     parent: any ActionTarget,
     keepingAlive parentHandle: any AnyObject & Sendable,
     embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Any,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
+    self.readVersion = readVersion
     self.parent = parent
     self.parentHandle = parentHandle
     self.embed = embed
@@ -85,9 +92,9 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   func parentDidChange(into changed: inout [any StoreNode]) {
-    let elements = readElements()
-    let newVersion = elements.version
+    let newVersion = readVersion()
     guard newVersion != version else { return }
+    let elements = readElements()
     defer { version = newVersion }
     let orderChanged: Bool
     if let changes = elements.changes(since: version) {
@@ -102,6 +109,10 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   /// Applies the logged changes; returns whether the order changed.
+  ///
+  /// O(k + n) for k changes to n rows: the edits are replayed one by one on the order only while
+  /// that moves fewer ids than copying the array's order does; past that (and after a reorder,
+  /// which the log does not spell out) the order is copied from the array once.
   private func replay(
     _ changes: ChangeLog<ID>.Changes, of elements: IdentifiedArray<ID, Element>,
     into changed: inout [any StoreNode]
@@ -110,19 +121,31 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     // pays for in metadata lookups.
     var insertions = 0
     var removals = 0
+    var reorders = 0
+    // How many ids replaying the edits one by one would move.
+    var moves = 0
+    var count = ids.count
     var position = 0
     while position < changes.count {
       switch changes[position] {
       case .reset: return compareEverything(with: elements, into: &changed)
-      case .inserted: insertions += 1
-      case .removed: removals += 1
+      case .inserted(_, let offset):
+        insertions += 1
+        moves += count - offset
+        count += 1
+      case .removed(_, let offset):
+        removals += 1
+        count -= 1
+        moves += count - offset
+      case .reordered: reorders += 1
       case .updated: break
       }
       position += 1
     }
-    // Only a send that both inserts and removes can leave the order as it was; only then is the
-    // old order kept to compare (keeping it always would make every append copy it).
-    let orderBefore = insertions > 0 && removals > 0 ? ids : nil
+    let copiesOrder = reorders > 0 || moves > count
+    // Only inserting and removing, or reordering, can leave the order as it was; only then is
+    // the old order kept to compare (keeping it always would make every append copy it).
+    let orderBefore = reorders > 0 || (insertions > 0 && removals > 0) ? ids : nil
     // Usually a send edits one row: keep that one aside and only gather more when there are.
     var firstUpdate: ID?
     var moreUpdates: [ID] = []
@@ -132,15 +155,22 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
       case .updated(let id):
         if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
       case .inserted(let id, let offset):
-        ids.insert(id, at: offset)
+        if !copiesOrder { ids.insert(id, at: offset) }
       case .removed(let id, let offset):
-        ids.remove(at: offset)
-        rows[id] = nil
-      case .reset:
+        if !copiesOrder { ids.remove(at: offset) }
+        if elements.contains(id: id) {
+          // Removed and put back in the same send, perhaps with another value: its row store
+          // stays, and is compared as for an edit.
+          if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
+        } else {
+          rows[id] = nil
+        }
+      case .reordered, .reset:
         break
       }
       position += 1
     }
+    if copiesOrder { copyOrder(of: elements) }
     let orderChanged = orderBefore.map { $0 != ids } ?? (insertions + removals > 0)
     guard let firstUpdate else { return orderChanged }
     update(firstUpdate, from: elements, into: &changed)
@@ -154,6 +184,13 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     return orderChanged
   }
 
+  /// Copies the array's order into this node's own buffer: sharing the array's would make its
+  /// next structural edit copy it.
+  private func copyOrder(of elements: IdentifiedArray<ID, Element>) {
+    ids.removeAll(keepingCapacity: true)
+    ids.append(contentsOf: elements.ids)
+  }
+
   private func update(
     _ id: ID, from elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
   ) {
@@ -165,9 +202,8 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private func compareEverything(
     with elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
   ) -> Bool {
-    let newIDs = elements.ids.map { $0 }
-    let orderChanged = newIDs != ids
-    ids = newIDs
+    let orderChanged = elements.ids != ids
+    if orderChanged { copyOrder(of: elements) }
     for (id, row) in rows {
       guard let store = row.store, let element = elements[id: id] else {
         rows[id] = nil
