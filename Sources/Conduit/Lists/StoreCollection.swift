@@ -35,7 +35,7 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
     }
   }
 
-  let node: StoreCollectionNode<ID, State, Action>
+  let node: any StoreCollectionSource<ID, State, Action>
   let snapshot: Snapshot
 
   /// The ids of the rows, in order.
@@ -68,3 +68,15 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
 
 extension StoreCollection.Snapshot: Sendable where ID: Sendable {}
 extension StoreCollection: Sendable where ID: Sendable {}
+
+/// The node a ``StoreCollection`` comes from, whatever its rows are read from.
+@MainActor
+protocol StoreCollectionSource<ID, State, Action>: AnyObject, Sendable {
+  associatedtype ID: Hashable
+  associatedtype State
+  associatedtype Action
+
+  func subscribe(
+    _ onChange: @escaping @MainActor (StoreCollection<ID, State, Action>) -> Void
+  ) -> Subscription
+}

@@ -11,24 +11,27 @@ import Observation
 /// It holds no reference to the array between sends, so the reducer's edits never copy it. It
 /// holds its row stores weakly; they, and the collections handed out, hold it.
 @MainActor
-final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode, Observable {
+final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Observable {
+  typealias ID = Rows.RowID
+  typealias Element = Rows.Row
+
   private struct WeakRow {
     weak var store: Store<Element, ElementAction>?
   }
 
   // Main-actor closures: the parent's state lives there, and a nonisolated closure made there
   // would check its executor on every call.
-  private let readElements: @MainActor () -> IdentifiedArray<ID, Element>
+  private let readElements: @MainActor () -> Rows
   /// The array's version alone, read on every change of the parent; most changes leave the
   /// array alone, and the version is all it takes to tell.
   private let readVersion: @MainActor () -> ChangeLogVersion
-  /// Where the rows' actions go, wrapped in `IdentifiedAction`: the parent store's core, kept
-  /// alive by `parentHandle`.
+  /// Where the rows' actions go: the parent store's core, kept alive by `parentHandle`.
   unowned(unsafe) private let parent: any ActionTarget
   /// The handle this collection was scoped through, which keeps the parent's core alive; taken
   /// in `deinit`, hence `nonisolated(unsafe)`.
   nonisolated(unsafe) private var parentHandle: (any AnyObject & Sendable)?
-  private let embed: (IdentifiedAction<ID, ElementAction>) -> Any
+  /// Embeds a row's action into the parent's, such as `.rows(.element(id:action:))`.
+  private let embed: (ID, ElementAction) -> Any
   private let isDuplicate: ((Element, Element) -> Bool)?
   private var rows: [ID: WeakRow] = [:]
   /// The order of the rows, in a buffer of its own: sharing the array's would make every
@@ -42,11 +45,11 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
-    readElements: @escaping @MainActor () -> IdentifiedArray<ID, Element>,
+    readElements: @escaping @MainActor () -> Rows,
     readVersion: @escaping @MainActor () -> ChangeLogVersion,
     parent: any ActionTarget,
     keepingAlive parentHandle: any AnyObject & Sendable,
-    embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Any,
+    embed: @escaping (ID, ElementAction) -> Any,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
@@ -56,8 +59,8 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     self.embed = embed
     self.isDuplicate = isDuplicate
     let elements = readElements()
-    self.ids = elements.ids.map { $0 }
-    self.version = elements.version
+    self.ids = elements.rowIDs.map { $0 }
+    self.version = elements.rowVersion
   }
 
   deinit {
@@ -77,15 +80,17 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   private func makeRow(
-    _ id: ID, _ elements: IdentifiedArray<ID, Element>
+    _ id: ID, _ elements: Rows
   ) -> Store<Element, ElementAction> {
-    // The row holds this node, which keeps the rows of a live row store updating.
+    // The row holds this node, which keeps the rows of a live row store updating, and the
+    // parent alive for the row's sends, which go straight to the parent.
+    let embed = self.embed
     let link = DerivedLink<Element, ElementAction>(
-      derive: { [unowned(unsafe) self] in self.readElements()[id: id] },
-      isDuplicate: isDuplicate, parent: self,
-      embed: { IdentifiedAction<ID, ElementAction>.element(id: id, action: $0) })
+      derive: { [unowned(unsafe) self] in self.readElements().row(id) },
+      isDuplicate: isDuplicate, parent: parent,
+      embed: { embed(id, $0) })
     let store = Store<Element, ElementAction>(
-      core: StoreCore(state: elements[id: id]!, role: .derived(link), effects: nil),
+      core: StoreCore(state: elements.row(id)!, role: .derived(link), effects: nil),
       parent: self)
     rows[id] = WeakRow(store: store)
     return store
@@ -97,7 +102,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     let elements = readElements()
     defer { version = newVersion }
     let orderChanged: Bool
-    if let changes = elements.changes(since: version) {
+    if let changes = elements.rowChanges(since: version) {
       orderChanged = replay(changes, of: elements, into: &changed)
     } else {
       orderChanged = compareEverything(with: elements, into: &changed)
@@ -114,7 +119,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   /// that moves fewer ids than copying the array's order does; past that (and after a reorder,
   /// which the log does not spell out) the order is copied from the array once.
   private func replay(
-    _ changes: ChangeLog<ID>.Changes, of elements: IdentifiedArray<ID, Element>,
+    _ changes: ChangeLog<ID>.Changes, of elements: Rows,
     into changed: inout [any StoreNode]
   ) -> Bool {
     // Index loops: `forEach` would go through generic iterators, which this unspecialized code
@@ -158,7 +163,7 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
         if !copiesOrder { ids.insert(id, at: offset) }
       case .removed(let id, let offset):
         if !copiesOrder { ids.remove(at: offset) }
-        if elements.contains(id: id) {
+        if elements.row(id) != nil {
           // Removed and put back in the same send, perhaps with another value: its row store
           // stays, and is compared as for an edit.
           if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
@@ -186,26 +191,26 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
 
   /// Copies the array's order into this node's own buffer: sharing the array's would make its
   /// next structural edit copy it.
-  private func copyOrder(of elements: IdentifiedArray<ID, Element>) {
+  private func copyOrder(of elements: Rows) {
     ids.removeAll(keepingCapacity: true)
-    ids.append(contentsOf: elements.ids)
+    ids.append(contentsOf: elements.rowIDs)
   }
 
   private func update(
-    _ id: ID, from elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+    _ id: ID, from elements: Rows, into changed: inout [any StoreNode]
   ) {
-    guard let row = rows[id]?.store, let element = elements[id: id] else { return }
+    guard let row = rows[id]?.store, let element = elements.row(id) else { return }
     row.core.accept(element, isDuplicate: isDuplicate, into: &changed)
   }
 
   /// Updates every live row from the array; returns whether the order changed.
   private func compareEverything(
-    with elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+    with elements: Rows, into changed: inout [any StoreNode]
   ) -> Bool {
-    let orderChanged = elements.ids != ids
+    let orderChanged = elements.rowIDs != ids
     if orderChanged { copyOrder(of: elements) }
     for (id, row) in rows {
-      guard let store = row.store, let element = elements[id: id] else {
+      guard let store = row.store, let element = elements.row(id) else {
         rows[id] = nil
         continue
       }
@@ -237,9 +242,4 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   var liveRowCount: Int { rows.values.filter { $0.store != nil }.count }
 }
 
-extension StoreCollectionNode: ActionTarget {
-  func take(_ action: Any) -> ActionHop {
-    // Only this node's row stores forward to it, each with an `IdentifiedAction` of its type.
-    .forward(to: parent, action: embed(action as! IdentifiedAction<ID, ElementAction>))
-  }
-}
+extension StoreCollectionNode: StoreCollectionSource {}
