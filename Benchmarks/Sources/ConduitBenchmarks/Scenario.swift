@@ -12,6 +12,7 @@ struct Scenario: Sendable {
   /// Every scenario, in the README's order.
   static let all: [Scenario] = [
     .counter, .fanout, .unrelated, .deep, .connectChurn, .scopeExtraction, .memory, .listEdits,
+    .rowStoreEdits,
   ]
 
   /// Measures every variant and works out the comparisons.
