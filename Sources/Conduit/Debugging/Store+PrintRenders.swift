@@ -43,7 +43,7 @@ extension Store {
         name: name ?? ValueDescription.typeName(State.self), state: currentState, output: output)
       // The callback holds the tracer and the tracer the subscription, so the trace lives as
       // long as this store's list of callbacks, without holding the store.
-      let subscription = core.subscribers.add({ tracer.didNotify(with: $0) }, owner: 0)
+      let subscription = core.subscribe({ tracer.didNotify(with: $0) }, owner: 0)
       tracer.subscription = subscription
       return subscription
     #else

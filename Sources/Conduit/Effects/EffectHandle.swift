@@ -2,6 +2,7 @@
 ///
 /// A send made while the store is busy returns its task before it runs, so the handle is filled
 /// in later, always synchronously on the main actor before the outermost send returns.
+@usableFromInline
 final class EffectHandle: Sendable {
   private struct State {
     var tasks: [Task<Void, Never>] = []
@@ -10,6 +11,9 @@ final class EffectHandle: Sendable {
   }
 
   private let state = Locked(State())
+
+  @usableFromInline
+  init() {}
 
   /// Adds a task started for this send, cancelling it at once if the send was cancelled.
   func add(_ task: Task<Void, Never>) {
@@ -21,6 +25,7 @@ final class EffectHandle: Sendable {
   }
 
   /// Records that the send has been reduced and all of its effects started.
+  @usableFromInline
   func markRun() {
     state.withLock { $0.hasRun = true }
   }

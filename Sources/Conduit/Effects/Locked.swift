@@ -12,7 +12,10 @@ import Foundation
 @_spi(Testing)
 public final class Locked<Value>: @unchecked Sendable {
   private let lock = NSLock()
-  private var value: Value
+  /// Unchecked exclusivity: every access is inside `withLock`, with the lock held, and a
+  /// nested `withLock` on the same lock would deadlock before its access began, so two
+  /// accesses never overlap.
+  @exclusivity(unchecked) private var value: Value
 
   /// Creates a lock guarding `value`.
   ///

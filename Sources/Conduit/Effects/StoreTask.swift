@@ -10,7 +10,12 @@
 /// The effects include those of actions that the started effects send back, so `finish()`
 /// returns once the whole chain has settled.
 public struct StoreTask: Hashable, Sendable {
-  let handle: EffectHandle?
+  @usableFromInline let handle: EffectHandle?
+
+  @inlinable
+  init(handle: EffectHandle?) {
+    self.handle = handle
+  }
 
   /// Waits until every effect started by the send has finished or been cancelled.
   public func finish() async {

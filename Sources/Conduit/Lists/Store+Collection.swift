@@ -82,7 +82,8 @@ extension Store {
         guard let layout else { return parent.currentState[keyPath: toLog].version }
         // `@Sendable`, so nonisolated: a closure written here would otherwise be main-actor
         // isolated, and check its executor each time `withUnsafeMutablePointer` calls it.
-        return withUnsafeMutablePointer(to: &parent.currentState) { @Sendable in
+        // Propagation reads it, after the reducer returned (see `StoreCore.stateStorage`).
+        return withUnsafeMutablePointer(to: &parent.stateStorage) { @Sendable in
           layout.version(in: $0)
         }
       },

@@ -1,5 +1,3 @@
-import Observation
-
 /// Keeps the row stores of one ``IdentifiedArray`` up to date, in proportion to what changed.
 ///
 /// It is a child of the store that holds the array. After each change of that store it compares
@@ -9,9 +7,10 @@ import Observation
 /// does it compare every live row.
 ///
 /// It holds no reference to the array between sends, so the reducer's edits never copy it. It
-/// holds its row stores weakly; they, and the collections handed out, hold it.
+/// holds its row stores weakly; they, and the collections handed out, hold it. The row stores are
+/// not its ``StoreNode/children``: it updates them itself, by id.
 @MainActor
-final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Observable {
+final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode {
   typealias ID = Rows.RowID
   typealias Element = Rows.Row
 
@@ -27,9 +26,8 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
   private let readVersion: @MainActor () -> ChangeLogVersion
   /// Where the rows' actions go: the parent store's core, kept alive by `parentHandle`.
   unowned(unsafe) private let parent: any ActionTarget
-  /// The handle this collection was scoped through, which keeps the parent's core alive; taken
-  /// in `deinit`, hence `nonisolated(unsafe)`.
-  nonisolated(unsafe) private var parentHandle: (any AnyObject & Sendable)?
+  /// The handle this collection was scoped through, which keeps the parent's core alive.
+  private var parentHandle: (any AnyObject & Sendable)?
   /// Embeds a row's action into the parent's, such as `.rows(.element(id:action:))`.
   private let embed: (ID, ElementAction) -> Any
   private let isDuplicate: ((Element, Element) -> Bool)?
@@ -40,9 +38,6 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
   private var version: ChangeLog<ID>.Version
   /// The stores of the collection last handed out, reused until the order changes.
   private weak var snapshot: StoreCollection<ID, Element, ElementAction>.Snapshot?
-  private let registrar = ObservationRegistrar()
-  private var subscribers = SubscriberList<StoreCollection<ID, Element, ElementAction>>()
-  private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
     readElements: @escaping @MainActor () -> Rows,
@@ -61,16 +56,25 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
     let elements = readElements()
     self.ids = elements.rowIDs.map { $0 }
     self.version = elements.rowVersion
+    super.init(
+      refresh: { _, node, changed in
+        unsafeDowncast(node, to: StoreCollectionNode.self).parentDidChange(into: &changed)
+      }, origin: nil)
   }
 
-  deinit {
+  isolated deinit {
     DeferredRelease.release(&parentHandle)
   }
 
   /// The row stores in order, made for the rows that have none alive; registers the reader's
   /// interest in the order with Observation.
   func collection() -> StoreCollection<ID, Element, ElementAction> {
-    registrar.access(self, keyPath: idsKeyPath)
+    didAccess()
+    return currentCollection()
+  }
+
+  /// The row stores in order, without registering interest.
+  private func currentCollection() -> StoreCollection<ID, Element, ElementAction> {
     if let snapshot { return StoreCollection(node: self, snapshot: snapshot) }
     let elements = readElements()
     let stores = ContiguousArray(ids.map { id in rows[id]?.store ?? makeRow(id, elements) })
@@ -85,18 +89,18 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
     // The row holds this node, which keeps the rows of a live row store updating, and the
     // parent alive for the row's sends, which go straight to the parent.
     let embed = self.embed
-    let link = DerivedLink<Element, ElementAction>(
-      derive: { [unowned(unsafe) self] in self.readElements().row(id) },
-      isDuplicate: isDuplicate, parent: parent,
-      embed: { embed(id, $0) })
-    let store = Store<Element, ElementAction>(
-      core: StoreCore(state: elements.row(id)!, role: .derived(link), effects: nil),
-      parent: self)
+    // No refresh: a row is no node's child; this node updates its rows by id (see `update`).
+    let core = StoreCore<Element, ElementAction>(
+      derivedState: elements.row(id)!, target: parent, embed: { embed(id, $0) },
+      refresh: { _, _, _ in }, origin: nil)
+    let store = Store<Element, ElementAction>(core: core, parent: self)
     rows[id] = WeakRow(store: store)
     return store
   }
 
-  func parentDidChange(into changed: inout [any StoreNode]) {
+  /// Re-derives the rows from the parent's new state: appends the row stores whose state
+  /// changed to `changed`, and this node when the order changed.
+  private func parentDidChange(into changed: inout [StoreNode]) {
     let newVersion = readVersion()
     guard newVersion != version else { return }
     let elements = readElements()
@@ -120,7 +124,7 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
   /// which the log does not spell out) the order is copied from the array once.
   private func replay(
     _ changes: ChangeLog<ID>.Changes, of elements: Rows,
-    into changed: inout [any StoreNode]
+    into changed: inout [StoreNode]
   ) -> Bool {
     // Index loops: `forEach` would go through generic iterators, which this unspecialized code
     // pays for in metadata lookups.
@@ -197,7 +201,7 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
   }
 
   private func update(
-    _ id: ID, from elements: Rows, into changed: inout [any StoreNode]
+    _ id: ID, from elements: Rows, into changed: inout [StoreNode]
   ) {
     guard let row = rows[id]?.store, let element = elements.row(id) else { return }
     row.core.accept(element, isDuplicate: isDuplicate, into: &changed)
@@ -205,7 +209,7 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
 
   /// Updates every live row from the array; returns whether the order changed.
   private func compareEverything(
-    with elements: Rows, into changed: inout [any StoreNode]
+    with elements: Rows, into changed: inout [StoreNode]
   ) -> Bool {
     let orderChanged = elements.rowIDs != ids
     if orderChanged { copyOrder(of: elements) }
@@ -219,23 +223,13 @@ final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Obse
     return orderChanged
   }
 
-  /// The rows are this node's children, and ``parentDidChange(into:)`` has updated them.
-  func childrenNeedUpdate(into changed: inout [any StoreNode]) {}
-
-  func notifyObservers() {
-    registrar.willSet(self, keyPath: idsKeyPath)
-    registrar.didSet(self, keyPath: idsKeyPath)
-    guard !subscribers.isEmpty else { return }
-    // A copy: callbacks may subscribe or cancel while it runs.
-    let subscribers = self.subscribers
-    if subscribers.call(with: collection()) { self.subscribers.sweep() }
-  }
-
   func subscribe(
     _ onChange: @escaping @MainActor (StoreCollection<ID, Element, ElementAction>) -> Void
   ) -> Subscription {
-    // Type-erased so the subscription can hold the node (and its parent) alive.
-    subscribers.add(onChange, owner: self as any Sendable)
+    // Unowned: the callback lives in this node's list and only this node calls it. The
+    // subscription holds the node (and its parent) alive instead, type-erased.
+    addSubscriber(
+      { [unowned(unsafe) self] in onChange(self.currentCollection()) }, owner: self as any Sendable)
   }
 
   /// How many row stores are alive, for tests.

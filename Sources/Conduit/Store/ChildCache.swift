@@ -73,7 +73,9 @@ final class ChildPresence<State, Action> {
 
 /// The key of a cached child: the path to its state, the type of its actions, and which kind of
 /// derivation made it, so that `observe(\.count)` and `scope(state: \.count, action:)` differ.
+@usableFromInline
 struct ScopeKey: Hashable {
+  @usableFromInline
   enum Kind: Hashable {
     case scope
     case observe
@@ -86,6 +88,7 @@ struct ScopeKey: Hashable {
   let action: ObjectIdentifier
   let kind: Kind
 
+  @usableFromInline
   init<Action>(state: AnyKeyPath, action: Action.Type, kind: Kind) {
     self.state = state
     self.action = ObjectIdentifier(action)

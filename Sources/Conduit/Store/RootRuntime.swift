@@ -1,18 +1,30 @@
 /// What only a root store has: the reducer, the queue of actions sent while it is busy, and
 /// the effects it is running.
+///
+/// The path of a send that starts no effect (``send(_:handle:to:)`` and ``process(_:handle:in:)``)
+/// is `@inlinable`, so a client specialises it for its types: it then costs the reducer, a few
+/// flags and the propagation, with no generic metadata to look up. What is rare (queueing,
+/// effects) stays out of line.
+///
+/// The flags and buffers below are read and written only here, on the main actor, each access a
+/// single load or store (or, for the queue and the buffer, a call into the standard library that
+/// calls nothing of Conduit's or the app's): no two accesses can overlap, so their exclusivity is
+/// not checked at run time.
 @MainActor
+@usableFromInline
 final class RootRuntime<State, Action> {
-  private let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
   private let registry: EffectRegistry
   private var runner: EffectRunner<Action>?
-  private var isProcessing = false
-  private var queue: [(action: Action, handle: EffectHandle?)] = []
-  private var queueHead = 0
-  /// Whether `queue` has been used during this send; checked instead of the array itself, whose
-  /// element type is a generic tuple that costs a metadata lookup to touch.
-  private var hasQueued = false
-  /// Reused from send to send so propagation does not allocate.
-  private var changed: [any StoreNode] = []
+  @usableFromInline @exclusivity(unchecked) var isProcessing = false
+  /// Whether `queue` has been used during this send; checked instead of the array itself.
+  @usableFromInline @exclusivity(unchecked) var hasQueued = false
+  @exclusivity(unchecked) private var queue: [(action: Action, handle: EffectHandle?)] = []
+  @exclusivity(unchecked) private var queueHead = 0
+  /// Reused from send to send so propagation does not allocate (see
+  /// ``StoreNode/propagate(using:)``, which takes it for the duration). Only `process` touches
+  /// it, and a root processes one action at a time.
+  @usableFromInline @exclusivity(unchecked) var changed: [StoreNode] = []
 
   init(reduce: @escaping (inout State, Action) -> Effect<Action>, registry: EffectRegistry) {
     self.reduce = reduce
@@ -22,77 +34,81 @@ final class RootRuntime<State, Action> {
   /// Runs `action` now, or, when called while another action is being handled, queues it
   /// behind the actions already waiting. `handle` collects the tasks the action starts; an
   /// `.send` effect passes the handle of the send it belongs to.
+  @inlinable
   func send(
     _ action: Action, handle: EffectHandle?, to store: StoreCore<State, Action>
   ) -> StoreTask {
-    if isProcessing {
-      let handle = handle ?? EffectHandle()
-      queue.append((action, handle))
-      hasQueued = true
-      return StoreTask(handle: handle)
-    }
+    if isProcessing { return enqueue(action, handle: handle) }
     isProcessing = true
-    defer {
-      if hasQueued {
-        queue.removeAll(keepingCapacity: true)
-        queueHead = 0
-        hasQueued = false
-      }
-      isProcessing = false
-    }
     let task = StoreTask(handle: process(action, handle: handle, in: store))
-    while hasQueued, queueHead < queue.count {
+    if hasQueued { processQueue(in: store) }
+    isProcessing = false
+    return task
+  }
+
+  /// Queues an action sent while another is being handled.
+  @usableFromInline
+  func enqueue(_ action: Action, handle: EffectHandle?) -> StoreTask {
+    let handle = handle ?? EffectHandle()
+    queue.append((action, handle))
+    hasQueued = true
+    return StoreTask(handle: handle)
+  }
+
+  /// Handles the queued actions in order, including those queued meanwhile, then empties the
+  /// queue.
+  @usableFromInline
+  func processQueue(in store: StoreCore<State, Action>) {
+    while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
       _ = process(next.action, handle: next.handle, in: store)
     }
-    return task
+    queue.removeAll(keepingCapacity: true)
+    queueHead = 0
+    hasQueued = false
   }
 
-  private func process(
+  @inlinable
+  func process(
     _ action: Action, handle: EffectHandle?, in store: StoreCore<State, Action>
   ) -> EffectHandle? {
     #if DEBUG
-      let isTraced = RenderTrace.isActive  // for `printRenders()`, in Debugging/
-      if isTraced { RenderTrace.willProcess(action) }
-      defer { if isTraced { RenderTrace.didProcess() } }
+      let isTraced = Self.isTracingRenders  // for `printRenders()`, in Debugging/
+      if isTraced { Self.willProcess(action) }
+      defer { if isTraced { Self.didProcess() } }
     #endif
     // In place: no copy of the old state is kept, so a large array is never copied on write.
-    let effect = reduce(&store.currentState, action)
+    store.isReducing = true
+    let effect = reduce(&store.stateStorage, action)
+    store.isReducing = false
     var handle = handle
     // Effects start first so that an `.send` effect's action queues ahead of anything an
     // observer sends: an action's own follow-up comes before reactions to it.
-    if !effect.isNone {
-      let effectHandle = handle ?? EffectHandle()
-      runner(for: store).start(effect, for: effectHandle)
-      handle = effectHandle
-    }
+    if !effect.isNone { handle = start(effect, handle: handle, in: store) }
     handle?.markRun()
-    propagate(from: store)
+    if store.hasChildren {
+      store.propagate(using: &changed)
+    } else {
+      store.notifyObservers()
+    }
     return handle
   }
 
-  /// Brings every live derived store up to date, then notifies the ones that changed.
-  private func propagate(from store: StoreCore<State, Action>) {
-    var changed: [any StoreNode] = []
-    swap(&changed, &self.changed)
-    changed.append(store)
-    // Breadth first, in a loop: each changed node's children re-derive from it, and those that
-    // change join the end of the list, so depth costs no stack.
-    var next = 0
-    while next < changed.count {
-      changed[next].childrenNeedUpdate(into: &changed)
-      next += 1
-    }
-    for node in changed { node.notifyObservers() }
-    changed.removeAll(keepingCapacity: true)
-    swap(&changed, &self.changed)
+  /// Starts `effect` on behalf of the send `handle` belongs to (a new one when nil).
+  @usableFromInline
+  func start(
+    _ effect: Effect<Action>, handle: EffectHandle?, in store: StoreCore<State, Action>
+  ) -> EffectHandle {
+    let effectHandle = handle ?? EffectHandle()
+    runner(for: store).start(effect, for: effectHandle)
+    return effectHandle
   }
 
   private func runner(for store: StoreCore<State, Action>) -> EffectRunner<Action> {
     if let runner { return runner }
     let runner = EffectRunner<Action>(registry: registry) { [weak store] action, handle in
-      guard let store, case .root(let runtime) = store.role else { return StoreTask(handle: nil) }
+      guard let store, let runtime = store.runtime else { return StoreTask(handle: nil) }
       return runtime.send(action, handle: handle, to: store)
     }
     self.runner = runner
@@ -102,3 +118,20 @@ final class RootRuntime<State, Action> {
   /// How many effects are running, for tests.
   var runningEffectCount: Int { registry.count }
 }
+
+#if DEBUG
+  extension RootRuntime {
+    /// Whether `printRenders()` traces any store; see `RenderTrace` in Debugging/.
+    @usableFromInline static var isTracingRenders: Bool { RenderTrace.isActive }
+
+    /// Notes, for a trace, that `action` is being handled.
+    @usableFromInline static func willProcess(_ action: Action) {
+      RenderTrace.willProcess(action)
+    }
+
+    /// Notes, for a trace, that the action noted last is handled.
+    @usableFromInline static func didProcess() {
+      RenderTrace.didProcess()
+    }
+  }
+#endif

@@ -19,6 +19,7 @@ extension Store {
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the view's state and actions, notifying its observers only when the
   ///   view state changes.
+  @inlinable
   public func connect<C: Connector>(
     using connector: C,
     fileID: StaticString = #fileID,
@@ -27,12 +28,12 @@ extension Store {
     guard let hashable = connector as? any Hashable else {
       return makeDerived(
         deriveState: connector.connect(state:), embedAction: connector.connect(action:),
-        isDuplicate: { $0 == $1 }, origin: (fileID, line))
+        origin: (fileID, line))
     }
     return cachedChild(key: AnyHashable(hashable)) {
       makeDerivedCore(
-        deriveState: connector.connect(state:), embedAction: connector.connect(action:),
-        isDuplicate: { $0 == $1 }, origin: nil)
+        deriveState: connector.connect(state:), embedAction: connector.connect(action:), origin: nil
+      )
     }
   }
 }

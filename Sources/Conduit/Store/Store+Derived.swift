@@ -30,6 +30,7 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the derived state and actions.
+  @inlinable
   public func derived<DerivedState: Equatable, DerivedAction>(
     deriveState: @escaping (State) -> DerivedState,
     embedAction: @escaping (DerivedAction) -> Action,
@@ -37,8 +38,7 @@ extension Store {
     line: UInt = #line
   ) -> Store<DerivedState, DerivedAction> {
     makeDerived(
-      deriveState: deriveState, embedAction: embedAction, isDuplicate: { $0 == $1 },
-      origin: (fileID, line))
+      deriveState: deriveState, embedAction: embedAction, origin: (fileID, line))
   }
 
   /// Derives a store whose state is not `Equatable`, de-duplicated by a predicate.
@@ -55,6 +55,7 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the derived state and actions.
+  @inlinable
   public func derived<DerivedState, DerivedAction>(
     deriveState: @escaping (State) -> DerivedState,
     embedAction: @escaping (DerivedAction) -> Action,
@@ -90,6 +91,7 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the child's state and actions.
+  @inlinable
   @_disfavoredOverload
   public func scope<ChildState: Equatable, ChildAction>(
     state: KeyPath<State, ChildState>,
@@ -99,8 +101,7 @@ extension Store {
   ) -> Store<ChildState, ChildAction> {
     cachedChild(key: ScopeKey(state: state, action: ChildAction.self, kind: .scope)) {
       makeDerivedCore(
-        deriveState: { $0[keyPath: state] }, embedAction: action, isDuplicate: { $0 == $1 },
-        origin: nil)
+        deriveState: { $0[keyPath: state] }, embedAction: action, origin: nil)
     }
   }
 
@@ -116,6 +117,7 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store of the child's state and actions.
+  @inlinable
   @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
@@ -151,6 +153,7 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store that notifies its observers only when that part changes.
+  @inlinable
   public func observe<ViewState: Equatable>(
     _ keyPath: KeyPath<State, ViewState>,
     fileID: StaticString = #fileID,
@@ -158,8 +161,7 @@ extension Store {
   ) -> Store<ViewState, Action> {
     cachedChild(key: ScopeKey(state: keyPath, action: Action.self, kind: .observe)) {
       makeDerivedCore(
-        deriveState: { $0[keyPath: keyPath] }, embedAction: { $0 }, isDuplicate: { $0 == $1 },
-        origin: nil)
+        deriveState: { $0[keyPath: keyPath] }, embedAction: { $0 }, origin: nil)
     }
   }
 
@@ -179,16 +181,28 @@ extension Store {
   ///   - fileID: The file of the call, named in warnings.
   ///   - line: The line of the call, named in warnings.
   /// - Returns: A store that notifies its observers only when the view state changes.
+  @inlinable
   public func observe<ViewState: Equatable>(
     _ toViewState: @escaping (State) -> ViewState,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Store<ViewState, Action> {
     makeDerived(
-      deriveState: toViewState, embedAction: { $0 }, isDuplicate: { $0 == $1 },
-      origin: (fileID, line))
+      deriveState: toViewState, embedAction: { $0 }, origin: (fileID, line))
   }
 
+  @inlinable
+  func makeDerived<DerivedState: Equatable, DerivedAction>(
+    deriveState: @escaping (State) -> DerivedState,
+    embedAction: @escaping (DerivedAction) -> Action,
+    origin: (fileID: StaticString, line: UInt)?
+  ) -> Store<DerivedState, DerivedAction> {
+    Store<DerivedState, DerivedAction>(
+      core: makeDerivedCore(deriveState: deriveState, embedAction: embedAction, origin: origin),
+      parent: self)
+  }
+
+  @inlinable
   func makeDerived<DerivedState, DerivedAction>(
     deriveState: @escaping (State) -> DerivedState,
     embedAction: @escaping (DerivedAction) -> Action,
@@ -202,20 +216,51 @@ extension Store {
       parent: self)
   }
 
-  /// A core derived from this store's core, registered as its child.
+  /// A core derived from this store's core, registered as its child; `isDuplicate` nil for
+  /// "every change of this store is a change".
+  @inlinable
   func makeDerivedCore<DerivedState, DerivedAction>(
     deriveState: @escaping (State) -> DerivedState,
     embedAction: @escaping (DerivedAction) -> Action,
     isDuplicate: ((DerivedState, DerivedState) -> Bool)?,
     origin: (fileID: StaticString, line: UInt)?
   ) -> StoreCore<DerivedState, DerivedAction> {
+    typealias Child = StoreCore<DerivedState, DerivedAction>
+    return makeDerivedCore(
+      deriveState: deriveState, embedAction: embedAction, origin: origin,
+      refresh: isDuplicate.map { Child.refresh(from: core, deriving: deriveState, isDuplicate: $0) }
+        ?? Child.refresh(from: core, deriving: deriveState))
+  }
+
+  /// A core derived from this store's core whose state is compared with `==`.
+  @inlinable
+  func makeDerivedCore<DerivedState: Equatable, DerivedAction>(
+    deriveState: @escaping (State) -> DerivedState,
+    embedAction: @escaping (DerivedAction) -> Action,
+    origin: (fileID: StaticString, line: UInt)?
+  ) -> StoreCore<DerivedState, DerivedAction> {
+    makeDerivedCore(
+      deriveState: deriveState, embedAction: embedAction, origin: origin,
+      refresh: StoreCore<DerivedState, DerivedAction>.refresh(
+        from: core, derivingEquatable: deriveState))
+  }
+
+  /// A core derived from this store's core, registered as its child, that `refresh` updates.
+  ///
+  /// Inlined into the app, as are the refresh closures, so that these are specialised for the
+  /// app's state types: deriving, comparing and keeping the new state, which happen for this
+  /// store after every change of this one, then cost what they would in hand-written code.
+  @inlinable
+  func makeDerivedCore<DerivedState, DerivedAction>(
+    deriveState: (State) -> DerivedState,
+    embedAction: @escaping (DerivedAction) -> Action,
+    origin: (fileID: StaticString, line: UInt)?,
+    refresh: @escaping StoreNode.Refresh
+  ) -> StoreCore<DerivedState, DerivedAction> {
     let parent = core
-    let link = DerivedLink<DerivedState, DerivedAction>(
-      derive: { [unowned(unsafe) parent] in deriveState(parent.currentState) },
-      isDuplicate: isDuplicate, parent: parent, embed: embedAction)
     let child = StoreCore<DerivedState, DerivedAction>(
-      state: deriveState(parent.currentState), role: .derived(link), effects: nil,
-      origin: origin)
+      derivedState: deriveState(parent.currentState), target: parent,
+      embed: { embedAction($0) }, refresh: refresh, origin: origin)
     parent.addChild(child)
     return child
   }
@@ -231,15 +276,14 @@ extension Store {
   ) {
     let presence = cachedChild(key: PresenceKey(scope: key)) {
       makeDerivedCore(
-        deriveState: marker, embedAction: { (never: Never) -> Action in },
-        isDuplicate: { $0 == $1 },
-        origin: nil)
+        deriveState: marker, embedAction: { (never: Never) -> Action in }, origin: nil)
     }
     _ = presence.state
   }
 
   /// The cached child under `key`: the live handle, a new handle on the live node, or a new
   /// node from `make`.
+  @usableFromInline
   func cachedChild<ChildState, ChildAction>(
     key: AnyHashable,
     make: () -> StoreCore<ChildState, ChildAction>

@@ -12,8 +12,9 @@ extension Store {
   ///
   /// - Parameter onChange: Called with the new state after each change.
   /// - Returns: A subscription; the callback stops when it is cancelled or freed.
+  @inlinable
   public func subscribe(_ onChange: @escaping @MainActor (State) -> Void) -> Subscription {
     // The subscription holds the store, keeping a derived store alive while someone listens.
-    core.subscribers.add(onChange, owner: self)
+    core.subscribe(onChange, owner: self)
   }
 }

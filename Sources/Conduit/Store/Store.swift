@@ -21,7 +21,7 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
   /// The node this handle is on: its state, children and observers (see ``StoreCore``).
-  let core: StoreCore<State, Action>
+  @usableFromInline let core: StoreCore<State, Action>
   /// A derived store's strong reference to the store (or row collection) it was derived from,
   /// which keeps that one's core, and the cores above it, alive: cores reach their parents
   /// unowned. Written once, in `init`, and taken in `deinit`, when nothing else can touch the
@@ -39,24 +39,29 @@ public final class Store<State, Action>: Observable {
   /// - Parameters:
   ///   - initialState: The state the store starts with.
   ///   - reducer: The reducer that changes the state in response to actions.
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: State, reducer: R
   ) where R.State == State, R.Action == Action {
-    let registry = EffectRegistry()
-    let runtime = RootRuntime<State, Action>(
-      reduce: { reducer.reduce(into: &$0, action: $1) }, registry: registry)
+    // Made here, inlined into the app, so that the reducer's call is specialised there.
     self.init(
-      core: StoreCore(state: initialState, role: .root(runtime), effects: registry), parent: nil)
+      core: StoreCore(rootState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) }),
+      parent: nil)
   }
 
   /// A handle on `core`, keeping `parent` (the handle or collection it was derived through)
   /// alive.
+  @usableFromInline
   init(core: StoreCore<State, Action>, parent: (any AnyObject & Sendable)?) {
     self.core = core
     self.parentReference = parent
   }
 
   deinit {
+    #if DEBUG
+      // Only a store derived by a closure has an origin, and this, its one handle, frees it.
+      core.warnIfReadUnseen()
+    #endif
     DeferredRelease.release(&parentReference)
   }
 
@@ -88,6 +93,7 @@ public final class Store<State, Action>: Observable {
   /// - Parameter action: The action to send.
   /// - Returns: A task for the effects the action started; await ``StoreTask/finish()`` to wait
   ///   for them.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     core.send(action)

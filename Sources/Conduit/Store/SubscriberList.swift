@@ -5,15 +5,18 @@
 /// itself), is released the moment the subscription is cancelled or freed, not at the next
 /// notification. The emptied slots are swept here, on the main actor, at the next notification
 /// or subscription.
+///
+/// The callbacks take no argument: each one reads the value it reports from its node, in a
+/// closure made where the node's types are known, so that calling them is not generic code.
 @MainActor
-struct SubscriberList<Value> {
+struct SubscriberList {
   /// A callback in a box: a function kept directly in the lock's generic storage would be
   /// re-wrapped in reabstraction thunks by every `withLock`, which writes its `inout` value
   /// back, so the chain of thunks would grow with every notification.
   private final class Callback: Sendable {
-    let call: @MainActor (Value) -> Void
+    let call: @MainActor () -> Void
 
-    init(_ call: @escaping @MainActor (Value) -> Void) {
+    init(_ call: @escaping @MainActor () -> Void) {
       self.call = call
     }
   }
@@ -21,19 +24,17 @@ struct SubscriberList<Value> {
   private typealias Slot = Locked<Callback?>
 
   private var slots: [Slot] = []
-  /// Kept beside the array: asking a generic array whether it is empty costs a metadata lookup
-  /// in unspecialized code, and this is asked on every change of every store.
-  private(set) var isEmpty = true
+
+  var isEmpty: Bool { slots.isEmpty }
 
   /// Adds a callback; the returned subscription holds `owner` so that what is observed stays
   /// alive while someone listens.
   mutating func add(
-    _ onChange: @escaping @MainActor (Value) -> Void, owner: any Sendable
+    _ onChange: @escaping @MainActor () -> Void, owner: any Sendable
   ) -> Subscription {
     sweep()
     let slot = Slot(Callback(onChange))
     slots.append(slot)
-    isEmpty = false
     return Subscription {
       // Taken out under the lock and released after it: releasing may free the store, whose
       // deinit must not run while the lock is held.
@@ -46,13 +47,13 @@ struct SubscriberList<Value> {
     }
   }
 
-  /// Calls every active callback with `value`; returns whether it met cancelled ones, to be
-  /// swept by the owner once the callbacks (which may subscribe or cancel) are done.
-  func call(with value: Value) -> Bool {
+  /// Calls every active callback; returns whether it met cancelled ones, to be swept by the
+  /// owner once the callbacks (which may subscribe or cancel) are done.
+  func call() -> Bool {
     var sawCancelled = false
     for slot in slots {
       if let callback = slot.withLock({ $0 }) {
-        callback.call(value)
+        callback.call()
       } else {
         sawCancelled = true
       }
@@ -63,6 +64,5 @@ struct SubscriberList<Value> {
   /// Drops the slots whose subscription was cancelled.
   mutating func sweep() {
     slots.removeAll { $0.withLock { $0 == nil } }
-    isEmpty = slots.isEmpty
   }
 }
