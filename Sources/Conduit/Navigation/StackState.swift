@@ -297,3 +297,13 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 
 /// The stack actions of a reducer's screens: `StackAction<Path.State, Path.Action>`.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension StackElementID {
+  /// The id to pop from when a navigation stack's path goes from `old` to `new`: the first
+  /// screen of `old` that `new` no longer has, when `new` is what is left of `old` after the user
+  /// went back; nil for any other change, which a stack does not make by itself.
+  static func popped(from old: [StackElementID], to new: [StackElementID]) -> StackElementID? {
+    guard new.count < old.count, old.starts(with: new) else { return nil }
+    return old[new.count]
+  }
+}
