@@ -34,13 +34,18 @@ public struct StackState<Element> {
   }
 
   @usableFromInline var components: IdentifiedArray<StackElementID, Component>
+
+  /// A screen's id, as a function rather than a key path, which would be applied generically on
+  /// every edit of a screen.
+  @usableFromInline
+  static func componentID(_ component: Component) -> StackElementID { component.id }
   /// The generation of the next pushed screen.
   @usableFromInline var nextGeneration = 0
 
   /// Creates an empty stack.
   @inlinable
   public init() {
-    components = IdentifiedArray(id: \.id)
+    components = IdentifiedArray(id: StackState.componentID)
   }
 
   /// Creates a stack of screens, bottom first, with ids 0, 1, 2…
