@@ -1,7 +1,7 @@
 import Conduit
 
 extension Scenario {
-  /// Scenario 11: whether editing one screen of a navigation stack costs more when the stack is
+  /// Scenario 10: whether editing one screen of a navigation stack costs more when the stack is
   /// deeper (issue 10: a stack element update notifies one store only, at depth 1 and 1,000).
   static let stackDepth = Scenario(
     name: "stack-depth",
@@ -46,7 +46,7 @@ struct StackFeature: Reducer {
   }
 }
 
-/// The trials of scenario 11.
+/// The trials of scenario 10.
 @MainActor
 enum StackDepthScenario {
   static func trial(depth: Int, sends: Int, _ observer: ObserverKind) -> Trial {
