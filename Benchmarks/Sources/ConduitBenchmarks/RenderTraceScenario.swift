@@ -33,7 +33,7 @@ extension Scenario {
   }
 }
 
-/// The trials of scenario 8.
+/// The trials of scenario 11.
 @MainActor
 enum RenderTraceScenario {
   enum Trace {
