@@ -366,9 +366,11 @@ final class RunningApp {
 
     /// The terminal's local modes now, to check the app gave back the ones it found.
     var localModes: tcflag_t {
-      var settings = termios()
-      _ = tcgetattr(slave, &settings)
-      return settings.c_lflag
+      // On the heap: `tcgetattr` writes the C struct's padding, past Swift's `termios`.
+      let settings = TerminalSettings.allocate()
+      defer { settings.deallocate() }
+      _ = tcgetattr(slave, settings)
+      return settings.pointee.c_lflag
     }
   }
 #endif
