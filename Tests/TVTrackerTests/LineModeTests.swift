@@ -136,10 +136,10 @@ import Testing
   @Test func aSignalDuringACommandLetsItAndItsSaveFinishThenStops() async {
     let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
     let log = SaveLog()
-    let storage = HistoryStorage { history in
+    let storage = HistoryStorage { saved in
       // The signal comes while the save is under way.
       continuation.yield(.signal(SIGTERM))
-      try await log.save(history)
+      try await log.save(saved)
     }
     let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor1], storage: storage)))
     var lines = ["tab search", "type fog", "watch 1", "type harbor"][...]
@@ -157,7 +157,7 @@ import Testing
       print: { printed += $0 })
 
     #expect(outcome == .stopped(signal: SIGTERM))
-    #expect(await log.saves == [[.harbor2, .harbor1]])
+    #expect(await log.histories == [[.harbor2, .harbor1]])
     #expect(printed.filter { $0.hasPrefix(">") } == ["> tab search", "> type fog", "> watch 1"])
     #expect(printed.last == "   Saving:           on")
   }
