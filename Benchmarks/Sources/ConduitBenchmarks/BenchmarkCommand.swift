@@ -24,8 +24,21 @@ enum BenchmarkCommand {
     #endif
 
     let configuration = RunConfiguration(quick: options.quick)
+    if let scenario = options.instructionChild {
+      do {
+        try runInstructionChild(scenario, in: configuration)
+      } catch {
+        printError("FAILED: \(error)")
+        exit(1)
+      }
+      return
+    }
     let clock = ContinuousClock()
     let start = clock.now
+    if options.instructions {
+      runInstructionMode(options, since: start, on: clock)
+      return
+    }
     var results: [ScenarioResult] = []
     for scenario in options.scenarios {
       do {
@@ -42,6 +55,34 @@ enum BenchmarkCommand {
       machine: .current(),
       scenarios: results,
       peakResidentBytes: ProcessMemory.peakResidentBytes(),
+      elapsedSeconds: (clock.now - start).nanoseconds / 1e9)
+    if options.json {
+      do {
+        print(try report.json())
+      } catch {
+        printError("error: could not encode the report: \(error)")
+        exit(1)
+      }
+    } else {
+      print(report.text())
+    }
+  }
+
+  /// Counts the instruction scenarios under callgrind and prints their report.
+  @MainActor
+  static func runInstructionMode(
+    _ options: Options, since start: ContinuousClock.Instant, on clock: ContinuousClock
+  ) {
+    let results: [InstructionScenarioResult]
+    do {
+      results = try measureInstructions(
+        options.instructionScenarios, quick: options.quick, progress: printError)
+    } catch {
+      printError("FAILED: \(error)")
+      exit(1)
+    }
+    let report = InstructionReport(
+      mode: options.quick ? "quick" : "full", machine: .current(), scenarios: results,
       elapsedSeconds: (clock.now - start).nanoseconds / 1e9)
     if options.json {
       do {

@@ -46,5 +46,5 @@ protocol IdentifiedElementsReflecting {
 }
 
 extension IdentifiedArray: IdentifiedElementsReflecting {
-  var reflectedIDs: [AnyHashable] { ids_.map { AnyHashable($0) } }
+  var reflectedIDs: [AnyHashable] { _ids.map { AnyHashable($0) } }
 }

@@ -10,24 +10,23 @@
 struct ChangeLog<ID: Hashable> {
   /// A point in an array's history.
   @usableFromInline
-  struct Version: Equatable, Sendable {
-    @usableFromInline var lineage: UInt64
-    @usableFromInline var generation: UInt64
-
-    @inlinable
-    init(lineage: UInt64, generation: UInt64) {
-      self.lineage = lineage
-      self.generation = generation
-    }
-  }
+  typealias Version = ChangeLogVersion
 
   @usableFromInline
   enum Change {
     /// The element with this id may have changed; its position did not.
     case updated(ID)
+    /// The element with this id was inserted at this offset, of the array as the changes before
+    /// left it.
     case inserted(ID, at: Int)
+    /// The element with this id was removed from this offset, of the array as the changes
+    /// before left it.
     case removed(ID, at: Int)
-    /// Anything else (moves, sorting, clearing): readers compare everything.
+    /// The same elements, unchanged, in another order (a move, sort, swap, reversal or
+    /// shuffle): readers take the new order from the array.
+    case reordered
+    /// Anything else (a bulk edit of more elements than the log holds): readers compare
+    /// everything.
     case reset
   }
 
@@ -97,6 +96,56 @@ struct ChangeLog<ID: Hashable> {
     subscript(position: Int) -> Change {
       ring[(start + ring.count - count + position) % ring.count]
     }
+  }
+}
+
+/// A point in an array's history: ``ChangeLog/Version``, a type of its own because it does not
+/// depend on the ids' type, so the row stores' unspecialised code compares versions without
+/// looking up generic metadata on every send.
+@usableFromInline
+struct ChangeLogVersion: Equatable, Sendable {
+  @usableFromInline var lineage: UInt64
+  @usableFromInline var generation: UInt64
+
+  @inlinable
+  init(lineage: UInt64, generation: UInt64) {
+    self.lineage = lineage
+    self.generation = generation
+  }
+}
+
+/// Where the version of an array is stored inside a value that holds the array at a path of
+/// stored properties: the byte offsets of its lineage and generation.
+///
+/// Reading through it touches no generic type, so it costs the same in unspecialised code as in
+/// specialised code: the row stores read it after every change of their parent.
+struct ChangeLogVersionLayout {
+  let lineage: Int
+  let generation: Int
+
+  /// The layout for the array at `path` in `Root`, or nil when the path is not made of stored
+  /// properties (then there is no fixed place to read).
+  init?<Root, ID: Hashable, Element>(
+    of path: KeyPath<Root, IdentifiedArray<ID, Element>>, in root: Root.Type
+  ) {
+    guard let array = MemoryLayout<Root>.offset(of: path),
+      let log = MemoryLayout<IdentifiedArray<ID, Element>>.offset(of: \.log),
+      let lineage = MemoryLayout<ChangeLog<ID>>.offset(of: \.lineage),
+      let generation = MemoryLayout<ChangeLog<ID>>.offset(of: \.generation)
+    else { return nil }
+    self.lineage = array + log + lineage
+    self.generation = array + log + generation
+  }
+
+  /// The version of the array inside the value at `root`.
+  ///
+  /// Safe because the offsets come from `MemoryLayout.offset(of:)` on stored properties: a
+  /// `Lineage` reference and a `UInt64` are stored there, aligned, for as long as the value is.
+  func version<Root>(in root: UnsafeMutablePointer<Root>) -> ChangeLogVersion {
+    let raw = UnsafeRawPointer(root)
+    return ChangeLogVersion(
+      lineage: raw.load(fromByteOffset: lineage, as: Lineage.self).id,
+      generation: raw.load(fromByteOffset: generation, as: UInt64.self))
   }
 }
 

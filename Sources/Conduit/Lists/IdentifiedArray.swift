@@ -13,33 +13,55 @@ import Foundation
 /// todos[id: 2] = nil   // removes it
 /// ```
 ///
-/// Ids must be unique: adding an element whose id is already present stops the program with a
-/// message naming the id, rather than dropping either element. To replace an element, assign it
-/// through ``subscript(id:)``.
+/// Its API follows swift-identified-collections' `IdentifiedArray`, names and behaviour, so code
+/// written against that package (and the Composable Architecture) reads the same here:
+/// ``append(_:)`` and ``insert(_:at:)`` leave the array unchanged when the id is already present
+/// and say so in their result; ``updateOrAppend(_:)`` replaces or appends; removals
+/// (``removeAll(where:)``, ``removeFirst(_:)``, `removeSubrange(_:)`, …) and reorderings
+/// (``swapAt(_:_:)``, ``sort(by:)``, ``reverse()``, ``shuffle()``, …) are those of `Array` that
+/// cannot create a duplicate. The one difference: an element's id comes from a closure (or
+/// `Identifiable`) rather than a key path.
+///
+/// Ids stay unique: creating an array from elements that share an id (``init(uniqueElements:)``,
+/// an array literal) stops the program with a message naming the id; decoding one throws.
+/// To replace an element, assign it through ``subscript(id:)`` or use ``updateOrAppend(_:)``.
+///
+/// Every edit costs at most what the same edit costs an `Array`, in proportion: a lookup by id is
+/// a hash, an insertion or removal at the front moves the following elements once, and a bulk
+/// removal is one pass however many elements it removes.
 ///
 /// Each array also remembers its latest edits, which is how the row stores of
 /// ``Store/scope(state:action:)-6ffi``
 /// are updated in proportion to what changed. Editing a copy of an array (while the original is
 /// still around) makes the copy start a fresh history, and the stores compare everything once.
 public struct IdentifiedArray<ID: Hashable, Element> {
-  @usableFromInline var ids_: [ID]
-  @usableFromInline var elements: ContiguousArray<Element>
-  @usableFromInline var offsets: [ID: Int]
+  @usableFromInline var _ids: [ID]
+  @usableFromInline var _elements: [Element]
+  /// The offset of each id; see ``OffsetTable`` for why it is not a `Dictionary`.
+  @usableFromInline var table: OffsetTable
   @usableFromInline var log = ChangeLog<ID>()
   @usableFromInline let id: @Sendable (Element) -> ID
 
   /// Creates an empty array whose elements are identified by `id`.
   ///
+  /// ```swift
+  /// var byTitle = IdentifiedArray<String, Todo>(id: \.title)
+  /// ```
+  ///
   /// - Parameter id: Returns an element's id, such as `\.id`.
   @inlinable
   public init(id: @escaping @Sendable (Element) -> ID) {
-    self.ids_ = []
-    self.elements = []
-    self.offsets = [:]
+    self._ids = []
+    self._elements = []
+    self.table = OffsetTable()
     self.id = id
   }
 
   /// Creates an array from elements whose ids are unique.
+  ///
+  /// ```swift
+  /// let byTitle = IdentifiedArray(uniqueElements: todos, id: \.title)
+  /// ```
   ///
   /// - Parameters:
   ///   - elements: The elements, in order.
@@ -50,12 +72,35 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     uniqueElements elements: some Sequence<Element>, id: @escaping @Sendable (Element) -> ID
   ) {
     self.init(id: id)
-    for element in elements { appendWithoutLogging(element) }
+    _elements = Array(elements)
+    _ids = _elements.map(id)
+    table = OffsetTable()
+    table.rebuild(uniqueIDs: [ID](), capacity: _ids.count)
+    for offset in _ids.indices {
+      let (bucket, existing) = table.find(_ids[offset], in: _ids)
+      precondition(existing == nil, Self.duplicateMessage(_ids[offset]))
+      table.insert(offset, at: bucket)
+    }
   }
 
   /// The ids of the elements, in order.
+  ///
+  /// ```swift
+  /// todos.ids   // [1, 2]
+  /// ```
   @inlinable
-  public var ids: [ID] { ids_ }
+  public var ids: [ID] { _ids }
+
+  /// The elements, as an `Array`.
+  ///
+  /// Reading it does not copy the elements: the array shares this array's storage until one of
+  /// them is edited.
+  ///
+  /// ```swift
+  /// let titles = todos.elements.map(\.title)
+  /// ```
+  @inlinable
+  public var elements: [Element] { _elements }
 
   /// The element with the given id, or nil; setting nil removes it, and setting an element for
   /// an id that is not present appends it.
@@ -69,15 +114,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @inlinable
   public subscript(id id: ID) -> Element? {
     get {
-      offsets[id].map { elements[$0] }
+      table.offset(of: id, in: _ids).map { _elements[$0] }
     }
     set {
       if let newValue {
         precondition(
           self.id(newValue) == id,
           "IdentifiedArray: the element set for id \(id) has the id \(self.id(newValue)).")
-        if let offset = offsets[id] {
-          elements[offset] = newValue
+        if let offset = table.offset(of: id, in: _ids) {
+          _elements[offset] = newValue
           log.record(.updated(id))
         } else {
           append(newValue)
@@ -87,136 +132,50 @@ public struct IdentifiedArray<ID: Hashable, Element> {
       }
     }
     _modify {
-      guard let offset = offsets[id] else {
+      guard let offset = table.offset(of: id, in: _ids) else {
         var element: Element?
         yield &element
         if let element { self[id: id] = element }
         return
       }
-      var element: Element? = elements[offset]
+      var element: Element? = _elements[offset]
       yield &element
       if let element {
         precondition(
           self.id(element) == id,
           "IdentifiedArray: an element's id changed from \(id) to \(self.id(element)).")
-        elements[offset] = element
+        _elements[offset] = element
         log.record(.updated(id))
       } else {
-        remove(id: id)
+        remove(at: offset)
       }
     }
   }
 
   /// Whether an element with the given id is present.
   ///
+  /// ```swift
+  /// todos.contains(id: 1)   // true
+  /// ```
+  ///
   /// - Parameter id: The id to look for.
   /// - Returns: `true` when an element has that id.
   @inlinable
   public func contains(id: ID) -> Bool {
-    offsets[id] != nil
+    table.offset(of: id, in: _ids) != nil
   }
 
   /// The position of the element with the given id.
+  ///
+  /// ```swift
+  /// todos.index(id: 2)   // 1
+  /// ```
   ///
   /// - Parameter id: The id to look for.
   /// - Returns: The element's offset, or nil when no element has that id.
   @inlinable
   public func index(id: ID) -> Int? {
-    offsets[id]
-  }
-
-  /// Adds an element at the end.
-  ///
-  /// - Parameter element: The element to add.
-  /// - Precondition: No element has the same id.
-  @inlinable
-  public mutating func append(_ element: Element) {
-    appendWithoutLogging(element)
-    log.record(.inserted(ids_[ids_.count - 1], at: ids_.count - 1))
-  }
-
-  /// Inserts an element at a position.
-  ///
-  /// - Parameters:
-  ///   - element: The element to insert.
-  ///   - offset: The position of the new element; elements from there move up by one.
-  /// - Precondition: No element has the same id, and `offset` is within `0...count`.
-  @inlinable
-  public mutating func insert(_ element: Element, at offset: Int) {
-    let id = self.id(element)
-    precondition(offsets[id] == nil, Self.duplicateMessage(id))
-    precondition((0...count).contains(offset), "IdentifiedArray: offset \(offset) is out of range.")
-    ids_.insert(id, at: offset)
-    elements.insert(element, at: offset)
-    for index in offset..<ids_.count { offsets[ids_[index]] = index }
-    log.record(.inserted(id, at: offset))
-  }
-
-  /// Removes the element with the given id.
-  ///
-  /// - Parameter id: The id of the element to remove.
-  /// - Returns: The removed element, or nil when no element had that id.
-  @discardableResult
-  @inlinable
-  public mutating func remove(id: ID) -> Element? {
-    guard let offset = offsets[id] else { return nil }
-    return remove(at: offset)
-  }
-
-  /// Removes the element at a position.
-  ///
-  /// - Parameter offset: The position of the element to remove.
-  /// - Returns: The removed element.
-  @discardableResult
-  @inlinable
-  public mutating func remove(at offset: Int) -> Element {
-    let id = ids_.remove(at: offset)
-    let element = elements.remove(at: offset)
-    offsets[id] = nil
-    for index in offset..<ids_.count { offsets[ids_[index]] = index }
-    log.record(.removed(id, at: offset))
-    return element
-  }
-
-  /// Removes the elements at the given positions, as SwiftUI's `onDelete` reports them.
-  ///
-  /// - Parameter offsets: The positions of the elements to remove.
-  public mutating func remove(atOffsets offsets: IndexSet) {
-    // From the back, so the positions still to remove stay where they were.
-    for offset in offsets.reversed() { remove(at: offset) }
-  }
-
-  /// Moves the elements at the given positions to just before `destination`, keeping their
-  /// order, as SwiftUI's `onMove` reports it.
-  ///
-  /// - Parameters:
-  ///   - source: The positions of the elements to move.
-  ///   - destination: A position in the array before the move; the moved elements end up just
-  ///     before the element that was there (or at the end).
-  public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {
-    let moving = source.map { elements[$0] }
-    let before = source.count(in: 0..<destination)
-    var staying = ContiguousArray<Element>()
-    staying.reserveCapacity(elements.count - moving.count)
-    for (offset, element) in elements.enumerated() where !source.contains(offset) {
-      staying.append(element)
-    }
-    staying.insert(contentsOf: moving, at: destination - before)
-    replaceAll(with: staying)
-  }
-
-  /// Removes every element.
-  public mutating func removeAll() {
-    replaceAll(with: [])
-  }
-
-  /// Reorders the elements in place by a predicate.
-  ///
-  /// - Parameter areInIncreasingOrder: Returns `true` when its first argument comes first.
-  public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    var sorted = elements
-    try sorted.sort(by: areInIncreasingOrder)
-    replaceAll(with: sorted)
+    table.offset(of: id, in: _ids)
   }
 
   /// The point in this array's history that ``ChangeLog/changes(since:)`` counts from.
@@ -228,20 +187,18 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     log.changes(since: version)
   }
 
+  /// Appends an element whose id must be new, without logging it (the array is being built).
   @inlinable
   mutating func appendWithoutLogging(_ element: Element) {
     let id = self.id(element)
-    precondition(offsets[id] == nil, Self.duplicateMessage(id))
-    offsets[id] = ids_.count
-    ids_.append(id)
-    elements.append(element)
-  }
-
-  private mutating func replaceAll(with newElements: ContiguousArray<Element>) {
-    elements = newElements
-    ids_ = newElements.map(id)
-    offsets = Dictionary(uniqueKeysWithValues: ids_.enumerated().map { ($1, $0) })
-    log.record(.reset)
+    precondition(table.offset(of: id, in: _ids) == nil, Self.duplicateMessage(id))
+    _ids.append(id)
+    _elements.append(element)
+    if table.needsGrowth(toHold: _ids.count) {
+      table.rebuild(uniqueIDs: _ids)
+    } else {
+      table.insert(_ids.count - 1, at: table.find(id, in: _ids).bucket)
+    }
   }
 
   @usableFromInline
@@ -254,8 +211,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 }
 
 /// An identifiable value's id, as a function: a closure literal here would capture the element's
-/// metatype, which is not `Sendable` in general.
-private func identity<Element: Identifiable>(of element: Element) -> Element.ID {
+/// metatype, which is not `Sendable` in general. Inlinable, with the initializers that use it, so
+/// that the closure an array keeps calls a specialised function: every insertion and every
+/// in-place edit calls it.
+@inlinable
+func identity<Element: Identifiable>(of element: Element) -> Element.ID {
   element.id
 }
 
@@ -264,14 +224,24 @@ public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Elem
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// Creates an empty array of identifiable elements.
+  ///
+  /// ```swift
+  /// var todos = IdentifiedArrayOf<Todo>()
+  /// ```
+  @inlinable
   public init() {
     self.init(id: identity)
   }
 
   /// Creates an array from identifiable elements whose ids are unique.
   ///
+  /// ```swift
+  /// let todos = IdentifiedArray(uniqueElements: loaded)
+  /// ```
+  ///
   /// - Parameter elements: The elements, in order.
   /// - Precondition: No two elements share an id.
+  @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
     self.init(uniqueElements: elements, id: identity)
   }
@@ -281,6 +251,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral where Element: Identifiable
   /// Creates an array from a literal of identifiable elements with unique ids.
   ///
   /// - Parameter elements: The elements, in order.
+  @inlinable
   public init(arrayLiteral elements: Element...) {
     self.init(uniqueElements: elements)
   }
@@ -293,7 +264,7 @@ extension IdentifiedArray: RandomAccessCollection {
 
   /// The position after the last element.
   @inlinable
-  public var endIndex: Int { elements.count }
+  public var endIndex: Int { _elements.count }
 
   /// The element at a position. Changing it in place keeps its position; its id must not change.
   ///
@@ -301,14 +272,14 @@ extension IdentifiedArray: RandomAccessCollection {
   @inlinable
   public subscript(position: Int) -> Element {
     get {
-      elements[position]
+      _elements[position]
     }
     _modify {
-      let id = ids_[position]
-      yield &elements[position]
+      let id = _ids[position]
+      yield &_elements[position]
       precondition(
-        self.id(elements[position]) == id,
-        "IdentifiedArray: an element's id changed from \(id) to \(self.id(elements[position])).")
+        self.id(_elements[position]) == id,
+        "IdentifiedArray: an element's id changed from \(id) to \(self.id(_elements[position])).")
       log.record(.updated(id))
     }
   }
@@ -317,7 +288,7 @@ extension IdentifiedArray: RandomAccessCollection {
 extension IdentifiedArray: CustomStringConvertible {
   /// The elements, printed like an array's.
   public var description: String {
-    Array(elements).description
+    _elements.description
   }
 }
 
@@ -330,7 +301,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
   /// - Returns: `true` when the elements are equal, in order.
   @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.elements == rhs.elements
+    lhs._elements == rhs._elements
   }
 }
 
@@ -339,8 +310,8 @@ extension IdentifiedArray: Hashable where Element: Hashable {
   ///
   /// - Parameter hasher: The hasher to feed.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(elements.count)
-    for element in elements { hasher.combine(element) }
+    hasher.combine(_elements.count)
+    for element in _elements { hasher.combine(element) }
   }
 }
 
@@ -353,7 +324,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
   /// - Throws: Any error the encoder or an element throws.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.unkeyedContainer()
-    for element in elements { try container.encode(element) }
+    for element in _elements { try container.encode(element) }
   }
 }
 

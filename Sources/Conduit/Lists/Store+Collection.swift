@@ -50,17 +50,43 @@ extension Store {
     action: @escaping (IdentifiedAction<ID, ElementAction>) -> Action,
     isDuplicate: ((ElementState, ElementState) -> Bool)?
   ) -> StoreCollection<ID, ElementState, ElementAction> {
-    let key = ScopeKey(state: toElements, action: ElementAction.self, kind: .collection)
+    rowCollection(
+      key: ScopeKey(state: toElements, action: ElementAction.self, kind: .collection),
+      rows: toElements, log: toElements, embed: { action(.element(id: $0, action: $1)) },
+      isDuplicate: isDuplicate)
+  }
+
+  /// The cached collection of row stores of `rows`, whose change log is the one of the array at
+  /// `log` (the rows themselves, or the array a stack keeps its screens in).
+  func rowCollection<Rows: RowSource, LogID, LogElement, ElementAction>(
+    key: ScopeKey,
+    rows toRows: KeyPath<State, Rows>,
+    log toLog: KeyPath<State, IdentifiedArray<LogID, LogElement>>,
+    embed: @escaping (Rows.RowID, ElementAction) -> Action,
+    isDuplicate: ((Rows.Row, Rows.Row) -> Bool)?
+  ) -> StoreCollection<Rows.RowID, Rows.Row, ElementAction> {
     if let node = core.childCache.entry(for: key)?.node
-      as? StoreCollectionNode<ID, ElementState, ElementAction>
+      as? StoreCollectionNode<Rows, ElementAction>
     {
       return node.collection()
     }
     let parent = core
-    let node = StoreCollectionNode<ID, ElementState, ElementAction>(
-      readElements: { [unowned(unsafe) parent] in parent.currentState[keyPath: toElements] },
-      parent: parent, keepingAlive: self, embed: action,
-      isDuplicate: isDuplicate)
+    // Where the array's version is stored in the state, found once: nil unless the path is made
+    // of stored properties.
+    let layout = ChangeLogVersionLayout(of: toLog, in: State.self)
+    let node = StoreCollectionNode<Rows, ElementAction>(
+      readElements: { [unowned(unsafe) parent] in parent.currentState[keyPath: toRows] },
+      readVersion: { [unowned(unsafe) parent] in
+        // In place when it can be: a key-path read would copy the array on every send of the
+        // parent, to compare two numbers.
+        guard let layout else { return parent.currentState[keyPath: toLog].version }
+        // `@Sendable`, so nonisolated: a closure written here would otherwise be main-actor
+        // isolated, and check its executor each time `withUnsafeMutablePointer` calls it.
+        return withUnsafeMutablePointer(to: &parent.currentState) { @Sendable in
+          layout.version(in: $0)
+        }
+      },
+      parent: parent, keepingAlive: self, embed: embed, isDuplicate: isDuplicate)
     parent.addChild(node)
     parent.childCache.insert(CachedChild(node: node), for: key)
     return node.collection()

@@ -8,7 +8,14 @@
 /// }
 /// ```
 ///
-/// In SwiftUI, `ForEach(rows, id: \.self) { TodoRow(store: $0) }`.
+/// In SwiftUI, pass it to `ForEach` as it is: a row store is `Identifiable` by its row's id
+/// (see ``Store/id``).
+///
+/// ```swift
+/// ForEach(store.scope(state: \.todos, action: TodoList.Action.todos)) { row in
+///   TodoRow(store: row)
+/// }
+/// ```
 ///
 /// A row's store keeps its identity for as long as its id stays in the array and someone holds
 /// the store or a collection containing it. A collection is a snapshot of the order when it was
@@ -28,7 +35,7 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
     }
   }
 
-  let node: StoreCollectionNode<ID, State, Action>
+  let node: any StoreCollectionSource<ID, State, Action>
   let snapshot: Snapshot
 
   /// The ids of the rows, in order.
@@ -61,3 +68,15 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
 
 extension StoreCollection.Snapshot: Sendable where ID: Sendable {}
 extension StoreCollection: Sendable where ID: Sendable {}
+
+/// The node a ``StoreCollection`` comes from, whatever its rows are read from.
+@MainActor
+protocol StoreCollectionSource<ID, State, Action>: AnyObject, Sendable {
+  associatedtype ID: Hashable
+  associatedtype State
+  associatedtype Action
+
+  func subscribe(
+    _ onChange: @escaping @MainActor (StoreCollection<ID, State, Action>) -> Void
+  ) -> Subscription
+}

@@ -11,19 +11,27 @@ import Observation
 /// It holds no reference to the array between sends, so the reducer's edits never copy it. It
 /// holds its row stores weakly; they, and the collections handed out, hold it.
 @MainActor
-final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode, Observable {
+final class StoreCollectionNode<Rows: RowSource, ElementAction>: StoreNode, Observable {
+  typealias ID = Rows.RowID
+  typealias Element = Rows.Row
+
   private struct WeakRow {
     weak var store: Store<Element, ElementAction>?
   }
 
-  private let readElements: () -> IdentifiedArray<ID, Element>
-  /// Where the rows' actions go, wrapped in `IdentifiedAction`: the parent store's core, kept
-  /// alive by `parentHandle`.
+  // Main-actor closures: the parent's state lives there, and a nonisolated closure made there
+  // would check its executor on every call.
+  private let readElements: @MainActor () -> Rows
+  /// The array's version alone, read on every change of the parent; most changes leave the
+  /// array alone, and the version is all it takes to tell.
+  private let readVersion: @MainActor () -> ChangeLogVersion
+  /// Where the rows' actions go: the parent store's core, kept alive by `parentHandle`.
   unowned(unsafe) private let parent: any ActionTarget
   /// The handle this collection was scoped through, which keeps the parent's core alive; taken
   /// in `deinit`, hence `nonisolated(unsafe)`.
   nonisolated(unsafe) private var parentHandle: (any AnyObject & Sendable)?
-  private let embed: (IdentifiedAction<ID, ElementAction>) -> Any
+  /// Embeds a row's action into the parent's, such as `.rows(.element(id:action:))`.
+  private let embed: (ID, ElementAction) -> Any
   private let isDuplicate: ((Element, Element) -> Bool)?
   private var rows: [ID: WeakRow] = [:]
   /// The order of the rows, in a buffer of its own: sharing the array's would make every
@@ -37,20 +45,22 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   private lazy var idsKeyPath = \StoreCollectionNode.ids
 
   init(
-    readElements: @escaping () -> IdentifiedArray<ID, Element>,
+    readElements: @escaping @MainActor () -> Rows,
+    readVersion: @escaping @MainActor () -> ChangeLogVersion,
     parent: any ActionTarget,
     keepingAlive parentHandle: any AnyObject & Sendable,
-    embed: @escaping (IdentifiedAction<ID, ElementAction>) -> Any,
+    embed: @escaping (ID, ElementAction) -> Any,
     isDuplicate: ((Element, Element) -> Bool)?
   ) {
     self.readElements = readElements
+    self.readVersion = readVersion
     self.parent = parent
     self.parentHandle = parentHandle
     self.embed = embed
     self.isDuplicate = isDuplicate
     let elements = readElements()
-    self.ids = elements.ids.map { $0 }
-    self.version = elements.version
+    self.ids = elements.rowIDs.map { $0 }
+    self.version = elements.rowVersion
   }
 
   deinit {
@@ -70,27 +80,29 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   private func makeRow(
-    _ id: ID, _ elements: IdentifiedArray<ID, Element>
+    _ id: ID, _ elements: Rows
   ) -> Store<Element, ElementAction> {
-    // The row holds this node, which keeps the rows of a live row store updating.
+    // The row holds this node, which keeps the rows of a live row store updating, and the
+    // parent alive for the row's sends, which go straight to the parent.
+    let embed = self.embed
     let link = DerivedLink<Element, ElementAction>(
-      derive: { [unowned(unsafe) self] in self.readElements()[id: id] },
-      isDuplicate: isDuplicate, parent: self,
-      embed: { IdentifiedAction<ID, ElementAction>.element(id: id, action: $0) })
+      derive: { [unowned(unsafe) self] in self.readElements().row(id) },
+      isDuplicate: isDuplicate, parent: parent,
+      embed: { embed(id, $0) })
     let store = Store<Element, ElementAction>(
-      core: StoreCore(state: elements[id: id]!, role: .derived(link), effects: nil),
+      core: StoreCore(state: elements.row(id)!, role: .derived(link), effects: nil),
       parent: self)
     rows[id] = WeakRow(store: store)
     return store
   }
 
   func parentDidChange(into changed: inout [any StoreNode]) {
-    let elements = readElements()
-    let newVersion = elements.version
+    let newVersion = readVersion()
     guard newVersion != version else { return }
+    let elements = readElements()
     defer { version = newVersion }
     let orderChanged: Bool
-    if let changes = elements.changes(since: version) {
+    if let changes = elements.rowChanges(since: version) {
       orderChanged = replay(changes, of: elements, into: &changed)
     } else {
       orderChanged = compareEverything(with: elements, into: &changed)
@@ -102,27 +114,43 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   }
 
   /// Applies the logged changes; returns whether the order changed.
+  ///
+  /// O(k + n) for k changes to n rows: the edits are replayed one by one on the order only while
+  /// that moves fewer ids than copying the array's order does; past that (and after a reorder,
+  /// which the log does not spell out) the order is copied from the array once.
   private func replay(
-    _ changes: ChangeLog<ID>.Changes, of elements: IdentifiedArray<ID, Element>,
+    _ changes: ChangeLog<ID>.Changes, of elements: Rows,
     into changed: inout [any StoreNode]
   ) -> Bool {
     // Index loops: `forEach` would go through generic iterators, which this unspecialized code
     // pays for in metadata lookups.
     var insertions = 0
     var removals = 0
+    var reorders = 0
+    // How many ids replaying the edits one by one would move.
+    var moves = 0
+    var count = ids.count
     var position = 0
     while position < changes.count {
       switch changes[position] {
       case .reset: return compareEverything(with: elements, into: &changed)
-      case .inserted: insertions += 1
-      case .removed: removals += 1
+      case .inserted(_, let offset):
+        insertions += 1
+        moves += count - offset
+        count += 1
+      case .removed(_, let offset):
+        removals += 1
+        count -= 1
+        moves += count - offset
+      case .reordered: reorders += 1
       case .updated: break
       }
       position += 1
     }
-    // Only a send that both inserts and removes can leave the order as it was; only then is the
-    // old order kept to compare (keeping it always would make every append copy it).
-    let orderBefore = insertions > 0 && removals > 0 ? ids : nil
+    let copiesOrder = reorders > 0 || moves > count
+    // Only inserting and removing, or reordering, can leave the order as it was; only then is
+    // the old order kept to compare (keeping it always would make every append copy it).
+    let orderBefore = reorders > 0 || (insertions > 0 && removals > 0) ? ids : nil
     // Usually a send edits one row: keep that one aside and only gather more when there are.
     var firstUpdate: ID?
     var moreUpdates: [ID] = []
@@ -132,15 +160,22 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
       case .updated(let id):
         if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
       case .inserted(let id, let offset):
-        ids.insert(id, at: offset)
+        if !copiesOrder { ids.insert(id, at: offset) }
       case .removed(let id, let offset):
-        ids.remove(at: offset)
-        rows[id] = nil
-      case .reset:
+        if !copiesOrder { ids.remove(at: offset) }
+        if elements.row(id) != nil {
+          // Removed and put back in the same send, perhaps with another value: its row store
+          // stays, and is compared as for an edit.
+          if firstUpdate == nil { firstUpdate = id } else { moreUpdates.append(id) }
+        } else {
+          rows[id] = nil
+        }
+      case .reordered, .reset:
         break
       }
       position += 1
     }
+    if copiesOrder { copyOrder(of: elements) }
     let orderChanged = orderBefore.map { $0 != ids } ?? (insertions + removals > 0)
     guard let firstUpdate else { return orderChanged }
     update(firstUpdate, from: elements, into: &changed)
@@ -154,26 +189,32 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
     return orderChanged
   }
 
+  /// Copies the array's order into this node's own buffer: sharing the array's would make its
+  /// next structural edit copy it.
+  private func copyOrder(of elements: Rows) {
+    ids.removeAll(keepingCapacity: true)
+    ids.append(contentsOf: elements.rowIDs)
+  }
+
   private func update(
-    _ id: ID, from elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+    _ id: ID, from elements: Rows, into changed: inout [any StoreNode]
   ) {
-    guard let row = rows[id]?.store, let element = elements[id: id] else { return }
+    guard let row = rows[id]?.store, let element = elements.row(id) else { return }
     row.core.accept(element, isDuplicate: isDuplicate, into: &changed)
   }
 
   /// Updates every live row from the array; returns whether the order changed.
   private func compareEverything(
-    with elements: IdentifiedArray<ID, Element>, into changed: inout [any StoreNode]
+    with elements: Rows, into changed: inout [any StoreNode]
   ) -> Bool {
-    let newIDs = elements.ids.map { $0 }
-    let orderChanged = newIDs != ids
-    ids = newIDs
-    for (id, row) in rows {
-      guard let store = row.store, let element = elements[id: id] else {
-        rows[id] = nil
-        continue
-      }
+    let orderChanged = elements.rowIDs != ids
+    if orderChanged { copyOrder(of: elements) }
+    // One pass that keeps the live rows still in the array: removing the others one by one, in
+    // this unspecialised code, costs several times more per row than keeping a row does.
+    rows = rows.filter { id, row in
+      guard let store = row.store, let element = elements.row(id) else { return false }
       store.core.accept(element, isDuplicate: isDuplicate, into: &changed)
+      return true
     }
     return orderChanged
   }
@@ -201,9 +242,4 @@ final class StoreCollectionNode<ID: Hashable, Element, ElementAction>: StoreNode
   var liveRowCount: Int { rows.values.filter { $0.store != nil }.count }
 }
 
-extension StoreCollectionNode: ActionTarget {
-  func take(_ action: Any) -> ActionHop {
-    // Only this node's row stores forward to it, each with an `IdentifiedAction` of its type.
-    .forward(to: parent, action: embed(action as! IdentifiedAction<ID, ElementAction>))
-  }
-}
+extension StoreCollectionNode: StoreCollectionSource {}

@@ -55,6 +55,7 @@ extension Store {
     isDuplicate: ((ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction>? {
     let key = ScopeKey(state: toPresentation, action: ChildAction.self, kind: .presentation)
+    trackPresence(of: key) { $0[keyPath: toPresentation].id }
     let presentation = core.currentState[keyPath: toPresentation]
     guard let id = presentation.id, let childState = presentation.wrappedValue else {
       core.childCache.remove(key)
@@ -149,7 +150,9 @@ extension Store {
     isDuplicate: ((ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction>? {
     // The extractor proved that `State` is an enum.
-    let tag = EnumMetadata(State.self).unsafelyUnwrapped.tag(of: core.currentState)
+    let metadata = EnumMetadata(State.self).unsafelyUnwrapped
+    trackPresence(of: ObjectIdentifier(State.self)) { metadata.tag(of: $0) }
+    let tag = metadata.tag(of: core.currentState)
     let key = CaseScopeKey(
       tag: tag, state: ObjectIdentifier(ChildState.self),
       action: ObjectIdentifier(ChildAction.self))
@@ -172,6 +175,8 @@ extension Store {
         isDuplicate: isDuplicate, parent: parent, embed: action)
       let child = StoreCore<ChildState, ChildAction>(
         state: childState, role: .derived(link), effects: nil)
+      // A case of a presented destination dismisses the destination.
+      child.dismissPresentation = { [unowned(unsafe) parent] in parent.dismissPresentation?() }
       parent.addChild(child)
       presence.core = child
       return child

@@ -42,6 +42,37 @@
   }
 
   extension View {
+    /// Presents a sheet while `store` is there, and dismisses the presentation when the user
+    /// swipes the sheet away.
+    ///
+    /// It takes any presented store, a case of an enum destination included:
+    ///
+    /// ```swift
+    /// .sheet(
+    ///   store: store.scope(state: \.$destination, action: Action.destination)?
+    ///     .scope(state: Destination.State.edit, action: Destination.Action.edit)
+    /// ) { edit in
+    ///   EditView(store: edit)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The presented feature's store, or nil while it is not presented.
+    ///   - onDismiss: Called when the sheet went away.
+    ///   - content: Builds the sheet's view from the store.
+    /// - Returns: A view that presents the sheet.
+    public func sheet<State, Action, Content: View>(
+      store: Store<State, Action>?,
+      onDismiss: (() -> Void)? = nil,
+      @ViewBuilder content: @escaping (Store<State, Action>) -> Content
+    ) -> some View {
+      sheet(
+        item: Binding(
+          get: { @MainActor in store.map { PresentedStore(store: $0) } },
+          set: { @MainActor in if $0 == nil { store?.core.dismissPresentation?() } }),
+        onDismiss: onDismiss, content: { content($0.store) })
+    }
+
     /// Shows an alert while the store of one is presented, and sends its buttons' actions.
     ///
     /// ```swift

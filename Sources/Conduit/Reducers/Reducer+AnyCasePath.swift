@@ -56,7 +56,6 @@ extension Reducer {
     ForEachReducer(
       parent: self, toElements: toElements,
       extractor: CaseExtractor(toElementAction, fileID: fileID, line: line),
-      toElementAction: toElementAction.embed, element: element(),
-      site: CallSite(fileID: fileID, line: line, column: column))
+      element: element(), site: CallSite(fileID: fileID, line: line, column: column))
   }
 }

@@ -35,22 +35,25 @@ extension Reducer {
       parent: self, toElements: toElements,
       extractor: CaseExtractor(
         embed: toElementAction, fileID: fileID, line: line, api: "forEach"),
-      toElementAction: toElementAction, element: element(),
-      site: CallSite(fileID: fileID, line: line, column: column))
+      element: element(), site: CallSite(fileID: fileID, line: line, column: column))
   }
 }
 
 /// A reducer that runs an element reducer on one element of an array, then a parent reducer.
 ///
 /// ``Reducer/forEach(_:action:fileID:line:column:element:)-(_,(IdentifiedAction<ID,ElementAction>)->Action,_,_,_,_)`` makes these; you do not name them.
+///
+/// It runs on every action of its parent, and a `body` that contains it builds it anew for each
+/// one, so it keeps few fields (each is copied and released per action) and reaches the array
+/// in place: a key-path read of the array would copy it, at a cost greater than the rest of
+/// this reducer.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let toElements:
     WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  /// Also the embedding of element actions, as `extractor.embed`.
   @usableFromInline let extractor:
     CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  @usableFromInline let toElementAction:
-    @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action
   @usableFromInline let element: Element
   @usableFromInline let site: CallSite
 
@@ -58,13 +61,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   init(
     parent: Parent, toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     extractor: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
-    toElementAction: @escaping @Sendable (IdentifiedAction<ID, Element.Action>) -> Parent.Action,
     element: Element, site: CallSite
   ) {
     self.parent = parent
     self.toElements = toElements
     self.extractor = extractor
-    self.toElementAction = toElementAction
     self.element = element
     self.site = site
   }
@@ -80,21 +81,53 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    let before = state[keyPath: toElements].version
-    let elementEffect = reduceElement(into: &state, action: action)
-    let parentEffect = parent.reduce(into: &state, action: action)
-    return elementEffect.merging(parentEffect)
-      .merging(cancelRemovedElements(in: state, since: before))
+    // Where the array is stored in the state: nil unless the path is made of stored properties.
+    let offset = MemoryLayout<Parent.State>.offset(of: toElements)
+    let before = version(in: &state, offset: offset)
+    let effect = reduceElement(into: &state, action: action, offset: offset)
+      .merging(parent.reduce(into: &state, action: action))
+    guard version(in: &state, offset: offset) != before else { return effect }
+    return effect.merging(cancelRemovedElements(in: state, since: before))
+  }
+
+  /// The array's version, read in place when the array is a stored property at `offset`.
+  @inlinable
+  func version(in state: inout Parent.State, offset: Int?) -> ChangeLog<ID>.Version {
+    guard let offset else { return state[keyPath: toElements].version }
+    return withUnsafeMutablePointer(to: &state) { state in
+      Self.elements(at: offset, of: state).pointee.version
+    }
+  }
+
+  /// The array stored at `offset` in the state `state` points to.
+  ///
+  /// Safe because `MemoryLayout.offset(of:)` returned `offset` for `toElements`: the runtime
+  /// found only stored properties along the path, so an array of exactly this type is stored
+  /// inline there, initialized, for as long as `state` is.
+  @inlinable
+  static func elements(
+    at offset: Int, of state: UnsafeMutablePointer<Parent.State>
+  ) -> UnsafeMutablePointer<IdentifiedArray<ID, Element.State>> {
+    (UnsafeMutableRawPointer(state) + offset)
+      .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
   }
 
   @inlinable
   func reduceElement(
-    into state: inout Parent.State, action: Parent.Action
+    into state: inout Parent.State, action: Parent.Action, offset: Int?
   ) -> Effect<Parent.Action> {
     guard case .element(let id, let elementAction) = extractor.extract(from: action) else {
       return .none
     }
-    guard state[keyPath: toElements].contains(id: id) else {
+    let effect: Effect<Element.Action>?
+    if let offset {
+      effect = withUnsafeMutablePointer(to: &state) { state in
+        runElement(in: &Self.elements(at: offset, of: state).pointee, id: id, action: elementAction)
+      }
+    } else {
+      effect = runElement(in: &state[keyPath: toElements], id: id, action: elementAction)
+    }
+    guard let effect else {
       runtimeWarning(
         """
         A "forEach" received an action for an element that is not in the array (id: \(id)): \
@@ -103,11 +136,20 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         """, fileID: site.fileID, line: site.line)
       return .none
     }
-    let effect = element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
     guard !effect.isNone else { return .none }
-    let toElementAction = self.toElementAction
-    return effect.map { toElementAction(.element(id: id, action: $0)) }
+    let embed = extractor.embed
+    return effect.map { embed(.element(id: id, action: $0)) }
       .cancellable(id: ElementEffectID(site: site, id: id))
+  }
+
+  /// Runs the element reducer on the element `id` of `elements`, in place; nil when there is no
+  /// such element.
+  @inlinable
+  func runElement(
+    in elements: inout IdentifiedArray<ID, Element.State>, id: ID, action: Element.Action
+  ) -> Effect<Element.Action>? {
+    guard let offset = elements.index(id: id) else { return nil }
+    return element.reduce(into: &elements[offset], action: action)
   }
 
   @inlinable
@@ -126,7 +168,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
           cancellations = cancellations.merging(.cancel(id: ElementEffectID(site: site, id: id)))
         case .reset:
           isComplete = false
-        case .updated, .inserted, .removed:
+        case .updated, .inserted, .removed, .reordered:
           break
         }
       }
@@ -134,11 +176,12 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     // The array was replaced, copied, or changed more than its log remembers: cancel the effects
     // of every element of this call site that is no longer present.
-    let present = elements.offsets
+    let ids = elements.ids
+    let table = elements.table
     return Effect(
       operation: .cancelMatching { effectID in
         guard let element = effectID.base as? ElementEffectID<ID> else { return false }
-        return element.site == site && present[element.id] == nil
+        return element.site == site && table.offset(of: element.id, in: ids) == nil
       })
   }
 }

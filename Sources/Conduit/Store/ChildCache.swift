@@ -99,3 +99,8 @@ struct CaseScopeKey: Hashable {
   let state: ObjectIdentifier
   let action: ObjectIdentifier
 }
+
+/// The key of the marker that tracks whether the child cached under `scope` is there.
+struct PresenceKey: Hashable {
+  let scope: AnyHashable
+}

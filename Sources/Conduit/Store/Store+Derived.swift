@@ -220,6 +220,24 @@ extension Store {
     return child
   }
 
+  /// Registers the reader's interest in `marker`, which says whether (and which) optional
+  /// child is there: a body that scopes to a child that may be absent is then told when it
+  /// comes, goes or is replaced, and of nothing else.
+  ///
+  /// The marker is a cached derived store under a key of its own, read as a body reads any
+  /// store, so it is kept until it notifies.
+  func trackPresence<Marker: Equatable>(
+    of key: AnyHashable, _ marker: @escaping (State) -> Marker
+  ) {
+    let presence = cachedChild(key: PresenceKey(scope: key)) {
+      makeDerivedCore(
+        deriveState: marker, embedAction: { (never: Never) -> Action in },
+        isDuplicate: { $0 == $1 },
+        origin: nil)
+    }
+    _ = presence.state
+  }
+
   /// The cached child under `key`: the live handle, a new handle on the live node, or a new
   /// node from `make`.
   func cachedChild<ChildState, ChildAction>(

@@ -49,6 +49,7 @@ extension Store {
     isDuplicate: ((ChildState, ChildState) -> Bool)?
   ) -> Store<ChildState, ChildAction>? {
     let key = ScopeKey(state: toChild, action: ChildAction.self, kind: .optional)
+    trackPresence(of: key) { $0[keyPath: toChild] != nil }
     guard let childState = core.currentState[keyPath: toChild] else {
       core.childCache.remove(key)
       return nil

@@ -135,11 +135,31 @@ struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     #expect(byTitle[id: "Eggs"]?.isDone == true)
   }
 
-  @Test func appendingADuplicateIDStopsWithAMessageNamingIt() async throws {
+  /// The edits "Working with Lists" shows, as it writes them.
+  @Test func theEditsOfWorkingWithListsBehaveAsItSays() {
+    struct State { var todos: IdentifiedArrayOf<Todo> = [] }
+    var state = State()
+    let todo = milk
+    #expect(state.todos.append(todo) == (true, 0))
+    #expect(state.todos.insert(todo, at: 0) == (false, 0))
+    state.todos.updateOrAppend(Todo(id: 1, title: "Oat milk"))
+    state.todos[id: todo.id]?.isDone.toggle()
+    state.todos.append(contentsOf: [eggs, bread])
+    state.todos.removeAll { $0.isDone }
+    #expect(state.todos.ids == [2, 3])
+    state.todos.remove(atOffsets: IndexSet([0]))
+    state.todos.append(eggs)
+    state.todos.move(fromOffsets: IndexSet([1]), toOffset: 0)
+    state.todos.sort { $0.title < $1.title }
+    let pending = state.todos.filter { !$0.isDone }
+    #expect(pending.ids == [3, 2])
+    #expect(state.todos.elements == [bread, eggs])
+  }
+
+  @Test func creatingFromDuplicateIDsStopsWithAMessageNamingIt() async throws {
     let result = try #require(
       await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        var todos: IdentifiedArrayOf<Todo> = [Todo(id: 5, title: "A")]
-        todos.append(Todo(id: 5, title: "B"))
+        _ = IdentifiedArray(uniqueElements: [Todo(id: 5, title: "A"), Todo(id: 5, title: "B")])
       })
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(message.contains("an element with id 5 is already present"))
@@ -209,6 +229,7 @@ struct Todo: Identifiable, Equatable, Hashable, Codable, Sendable {
     case .updated(let id): "updated \(id)"
     case .inserted(let id, let offset): "inserted \(id) at \(offset)"
     case .removed(let id, let offset): "removed \(id) at \(offset)"
+    case .reordered: "reordered"
     case .reset: "reset"
     }
   }

@@ -102,4 +102,25 @@ struct Screens: Reducer {
     second?.send(.add(5))
     #expect(store.state.destination == .second(Tally.State(total: 5)))
   }
+
+  @Test func aCaseOfAPresentedDestinationDismissesTheDestination() {
+    struct Parent: Reducer {
+      struct State: Equatable {
+        @Presents var destination: Screens.State?
+      }
+      enum Action: Equatable, Sendable {
+        case destination(PresentationAction<Screens.Action>)
+      }
+      var body: some Reducer<State, Action> {
+        EmptyReducer()
+          .ifLet(\.$destination, action: Action.destination) { Screens() }
+      }
+    }
+    let store = Store(
+      initialState: Parent.State(destination: .first(Tally.State())), reducer: Parent())
+    let first = store.scope(state: \.$destination, action: Parent.Action.destination)?
+      .scope(state: Screens.State.first, action: Screens.Action.first)
+    first?.core.dismissPresentation?()
+    #expect(store.state.destination == nil)
+  }
 }

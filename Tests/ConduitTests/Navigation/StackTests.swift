@@ -102,6 +102,14 @@ struct Navigator: Reducer {
     #expect(try JSONDecoder().decode(StackState<Int>.self, from: data) == stack)
   }
 
+  @Test func goingBackPopsFromTheFirstScreenThatWentAway() {
+    #expect(StackElementID.popped(from: [0, 1, 2], to: [0]) == 1)
+    #expect(StackElementID.popped(from: [0, 1], to: []) == 0)
+    #expect(StackElementID.popped(from: [0, 1], to: [0, 1]) == nil)
+    #expect(StackElementID.popped(from: [0, 1], to: [1]) == nil)
+    #expect(StackElementID.popped(from: [0], to: [0, 5]) == nil)
+  }
+
   @Test func elementIDsDescribeThemselvesWithTheirGeneration() {
     let stack: StackState<String> = ["a", "b"]
     #expect(stack.description == #"[#0: a, #1: b]"#)
@@ -180,5 +188,68 @@ struct Navigator: Reducer {
     #expect(warnings[1].contains("a pop of a screen that is not on the stack (id: #7)"))
     #expect(warnings[2].contains("a push of a screen whose id is already on the stack (id: #0)"))
     #expect(store.state.path.ids == [0])
+  }
+}
+
+@MainActor
+@Suite struct StackStoreTests {
+  @Test func screenStoresSendTheirActionsWrappedWithTheirID() {
+    let store = Store(initialState: Navigator.State(), reducer: Navigator())
+    store.send(.pushTapped(count: 0))
+    store.send(.pushTapped(count: 10))
+    let screens = store.scope(state: \.path, action: Navigator.Action.path)
+    #expect(screens.ids == [0, 1])
+    screens[1].send(.increment)
+    #expect(store.state.path[id: 1]?.count == 11)
+    #expect(screens[1].state.count == 11)
+    #expect(store.state.seen == ["#1 increment: 11"])
+  }
+
+  @Test func editingOneScreenNotifiesThatScreensStoreOnly() {
+    let store = Store(initialState: Navigator.State(), reducer: Navigator())
+    for count in 0..<5 { store.send(.pushTapped(count: count)) }
+    let screens = store.scope(state: \.path, action: Navigator.Action.path)
+    var notified: [StackElementID] = []
+    let subscriptions = zip(screens.ids, screens).map { id, screen in
+      screen.subscribe { _ in notified.append(id) }
+    }
+    var orders = 0
+    let order = screens.subscribe { _ in orders += 1 }
+    store.send(.path(.element(id: 3, action: .increment)))
+    #expect(notified == [3])
+    #expect(orders == 0)
+    subscriptions.forEach { $0.cancel() }
+    order.cancel()
+  }
+
+  @Test func pushingAndPoppingNotifyTheCollectionWithTheNewOrder() {
+    let store = Store(initialState: Navigator.State(), reducer: Navigator())
+    let screens = store.scope(state: \.path, action: Navigator.Action.path)
+    var orders: [[StackElementID]] = []
+    let subscription = screens.subscribe { orders.append($0.ids) }
+    store.send(.pushTapped(count: 0))
+    store.send(.pushTapped(count: 0))
+    store.send(.path(.popFrom(id: 1)))
+    #expect(orders == [[0], [0, 1], [0]])
+    subscription.cancel()
+  }
+
+  @Test func aScreenKeepsItsStoreWhileOnTheStack() {
+    let store = Store(initialState: Navigator.State(), reducer: Navigator())
+    store.send(.pushTapped(count: 0))
+    let first = store.scope(state: \.path, action: Navigator.Action.path)[0]
+    store.send(.pushTapped(count: 1))
+    let again = store.scope(state: \.path, action: Navigator.Action.path)
+    #expect(again[0] === first)
+    #expect(again.count == 2)
+  }
+
+  @Test func aPoppedScreensStoreKeepsItsLastState() {
+    let store = Store(initialState: Navigator.State(), reducer: Navigator())
+    store.send(.pushTapped(count: 4))
+    let screen = store.scope(state: \.path, action: Navigator.Action.path)[0]
+    store.send(.path(.popFrom(id: 0)))
+    #expect(screen.state.count == 4)
+    #expect(store.scope(state: \.path, action: Navigator.Action.path).isEmpty)
   }
 }

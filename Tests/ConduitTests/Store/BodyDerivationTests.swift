@@ -257,3 +257,51 @@ final class SimulatedView {
     #expect(store.observe(\.tab) === store.observe(\.tab))
   }
 }
+
+/// A body that scopes to a child that may be absent is told when it comes and goes, and only
+/// then.
+@MainActor
+@Suite struct BodyPresenceTests {
+  @Test func aBodyScopingToAnOptionalChildIsToldWhenItAppearsAndGoes() {
+    let store = Store(initialState: ListFeature.State(), reducer: ListFeature())
+    let view = SimulatedView {
+      _ = store.scope(state: \.detail, action: ListFeature.Action.detail)
+      return []
+    }
+    store.send(.present)
+    view.renderIfNeeded()
+    store.send(.increment)
+    store.send(.add(1))
+    view.renderIfNeeded()
+    store.send(.dismiss)
+    #expect(view.notifications == 2)
+  }
+
+  @Test func aBodyScopingToAPresentationIsToldOfEachPresentationAndDismissal() {
+    let store = Store(initialState: Host.State(), reducer: Host())
+    let view = SimulatedView {
+      _ = store.scope(state: \.$sheet, action: Host.Action.sheet)
+      return []
+    }
+    store.send(.present)
+    view.renderIfNeeded()
+    store.send(.sheet(.presented(.increment)))
+    view.renderIfNeeded()
+    store.send(.clear)
+    view.renderIfNeeded()
+    store.send(.present)
+    #expect(view.notifications == 3)
+  }
+
+  @Test func aBodyScopingToAnEnumCaseIsToldWhenTheCaseChanges() {
+    let store = Store(initialState: Screens.State.first(Tally.State()), reducer: Screens())
+    let view = SimulatedView {
+      _ = store.scope(state: Screens.State.first, action: Screens.Action.first)
+      return []
+    }
+    store.send(.first(.add(1)))
+    view.renderIfNeeded()
+    store.send(.note("away"))
+    #expect(view.notifications == 1)
+  }
+}

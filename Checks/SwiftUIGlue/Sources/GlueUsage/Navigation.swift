@@ -39,6 +39,9 @@ struct MeetingsView: View {
       presented in
       NoteFormView(store: presented.store)
     }
+    .sheet(store: store.scope(state: \.$editor, action: Meetings.Action.editor)) { editor in
+      NoteFormView(store: editor)
+    }
     .alert(store: store.scope(state: \.$alert, action: Meetings.Action.alert))
     .confirmationDialog(store: store.scope(state: \.$dialog, action: Meetings.Action.dialog))
   }

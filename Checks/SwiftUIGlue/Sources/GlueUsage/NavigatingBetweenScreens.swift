@@ -1,0 +1,1 @@
+../../../../Tests/ConduitTestingTests/Articles/NavigatingBetweenScreens.swift
