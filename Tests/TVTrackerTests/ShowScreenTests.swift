@@ -257,4 +257,20 @@ import Testing
     #expect(app.topScreen?.frame.lines.first == "Harbor Lights (Northline)")
     #expect(app.topScreen?.rows.count == 2)
   }
+
+  @Test func editingTheTopScreenRendersNothingOfTheScreenBelow() async throws {
+    let app = TrackerApp(store: makeAppStore())
+    await app.store.send(.showOpened(1)).finish()
+    await app.store.send(.showOpened(5)).finish()
+    let (below, top) = (app.screens[0], app.screens[1])
+    _ = app.takeRerendered()
+
+    app.moveSelection(by: 1)
+    try await app.watch(number: 2).finish()
+
+    #expect(
+      names(app.takeRerendered()) == ["history", "profile", "detail", "episode 2"])
+    #expect(top.frame.renderCount == 3)
+    #expect(below.hosts.map(\.renderCount) == [2, 1, 1, 1])
+  }
 }

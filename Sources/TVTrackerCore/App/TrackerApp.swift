@@ -20,7 +20,8 @@ final class TrackerApp {
   let hosts: [ViewHost]
   /// The show screens on the stack, bottom first.
   private(set) var screens: [ShowScreen] = []
-  private let stack: Store<[StackElementID], AppFeature.Action>
+  /// The screens' stores, as of the last push or pop.
+  private var stack: StoreCollection<StackElementID, ShowDetail.State, ShowDetail.Action>
   private var stackSubscription: Subscription?
   private var rerendered: Set<ObjectIdentifier> = []
   /// The names of the views that went away since the last ``takeClosed()``.
@@ -38,7 +39,7 @@ final class TrackerApp {
     profile = ProfileView(viewModel: store.connect(using: ProfileConnector()))
     activityFeature = store.scope(state: \.activity, action: AppFeature.Action.activity)
     searchFeature = store.scope(state: \.search, action: AppFeature.Action.search)
-    stack = store.observe(\.path.ids)
+    stack = store.scope(state: \.path, action: AppFeature.Action.path)
     hosts = [
       ViewHost(tabBar, name: "tabs"),
       ViewHost(history, name: "history"),
@@ -47,8 +48,9 @@ final class TrackerApp {
     ]
     // Every view has rendered once; line mode prints them all before the first command.
     for host in hosts { watch(host) }
-    stackSubscription = stack.subscribe { [weak self] ids in self?.stackChanged(ids) }
-    stackChanged(stack.state)
+    // Editing a screen notifies that screen's store; pushes and pops notify the collection.
+    stackSubscription = stack.subscribe { [weak self] screens in self?.stackChanged(screens) }
+    stackChanged(stack)
   }
 
   /// Every host on screen or off it, in display order: the tabs', then each show screen's.
@@ -362,18 +364,18 @@ final class TrackerApp {
   }
 
   /// Binds a ``ShowScreen`` to each screen pushed, and lets go of the popped ones.
-  private func stackChanged(_ ids: [StackElementID]) {
+  private func stackChanged(
+    _ stack: StoreCollection<StackElementID, ShowDetail.State, ShowDetail.Action>
+  ) {
+    self.stack = stack
+    let ids = Set(stack.ids)
     let known = Dictionary(uniqueKeysWithValues: screens.map { ($0.id, $0) })
     for screen in screens where !ids.contains(screen.id) {
       closed.append(screen.frame.name)
       for host in screen.hosts { rerendered.remove(ObjectIdentifier(host)) }
     }
-    screens = ids.compactMap { id in
+    screens = zip(stack.ids, stack).map { id, element in
       if let screen = known[id] { return screen }
-      guard
-        let element = store.scope(
-          state: \.path[id: id], action: { AppFeature.Action.path(.element(id: id, action: $0)) })
-      else { return nil }
       let screen = ShowScreen(id: id, store: element)
       for host in screen.hosts { watch(host) }
       screen.onHostsChanged = { [weak self] added, removed in
