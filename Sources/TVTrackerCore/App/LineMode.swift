@@ -1,7 +1,7 @@
 import Conduit
 
 /// Line mode: one command per line in, and after each command the views that rendered again,
-/// each with its render count.
+/// each with its render count, then the views that went away (`-- note (closed)`).
 ///
 /// The output is deterministic, so tests compare it whole: the app runs Search with an
 /// ``ImmediateClock``, and every command waits for the effects it started (the search, the
