@@ -172,7 +172,7 @@ import Testing
       ])
     #expect(
       display.screen.rows[11]
-        == " renders: tabs 1  history 1  search 1  profile 1  detail 2  episodes 3")
+        == " renders: tabs 1  history 1  search 1  profile 1  detail 2  rows 3")
   }
 
   @Test func watchingOneEpisodeRedrawsItsRowAndTheStatusOnly() async throws {
@@ -204,7 +204,19 @@ import Testing
     // The form's two lines and the status line with its render count.
     #expect(rowsWritten(output) == [8, 9, 12])
     #expect(display.screen.rows[8] == "   Fini_")
-    #expect(display.screen.rows[11].hasSuffix("detail 2  episodes 3  note 3"))
+    #expect(display.screen.rows[11].hasSuffix("detail 2  rows 3  note 3"))
+  }
+
+  @Test func theStatusLineClosesUpItsCountsRatherThanLoseOne() async throws {
+    let app = try await appOnBreakwater()
+    try app.note("x")
+
+    #expect(
+      Display.statusLine(app, width: 70)
+        == " renders: tabs 1 history 1 search 1 profile 1 detail 2 rows 3 note 2")
+    #expect(
+      Display.statusLine(app, width: 80)
+        == " renders: tabs 1  history 1  search 1  profile 1  detail 2  rows 3  note 2")
   }
 
   @Test func theDialogStaysOnScreenUnderALongList() async throws {

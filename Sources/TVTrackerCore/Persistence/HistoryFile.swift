@@ -7,7 +7,8 @@ import Foundation
 ///   through a symbolic link to its target, keeps the file's mode and owner (a new file is
 ///   0600), and never overwrites a file without write permission.
 /// - Saving locks the file and merges with what is there, so two instances on one file keep
-///   both their histories.
+///   both their histories, the later of each episode's watch and un-watch, and the later edit
+///   of each note.
 /// - Only a regular file that holds a damaged history is ever moved aside (to
 ///   `<name>.corrupt-<timestamp>`). A file of a newer version, a file that is not a history,
 ///   one too large to be one, or one that cannot be read is left as it is, and the app does

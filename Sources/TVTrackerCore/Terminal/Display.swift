@@ -120,7 +120,7 @@ final class Display {
         (height - 1, " " + (notice ?? Self.fit(KeyBindings.hints(in: app), width: width - 1))))
     }
     if dirty.contains(.status) {
-      rows.append((height, " renders: " + Self.renderCounts(app)))
+      rows.append((height, Self.statusLine(app, width: width)))
     }
     return screen.update(rows)
   }
@@ -145,17 +145,19 @@ final class Display {
     return lines + overlay
   }
 
-  /// The status line's counts: each tab view's, then the show screen's on top: its frame, its
-  /// episode rows together, and what it presents.
-  static func renderCounts(_ app: TrackerApp) -> String {
+  /// The status line: each tab view's render count, then the show screen's on top (its frame,
+  /// its episode rows together, and what it presents), two spaces apart, or one when that does
+  /// not fit `width`.
+  static func statusLine(_ app: TrackerApp, width: Int) -> String {
     var counts = app.hosts.map { "\($0.name) \($0.renderCount)" }
     if let top = app.topScreen {
       counts.append("detail \(top.frame.renderCount)")
-      counts.append("episodes \(top.rows.reduce(0) { $0 + $1.renderCount })")
+      counts.append("rows \(top.rows.reduce(0) { $0 + $1.renderCount })")
       if let presented = top.presented?.host {
         counts.append("\(presented.name) \(presented.renderCount)")
       }
     }
-    return counts.joined(separator: "  ")
+    let line = " renders: " + counts.joined(separator: "  ")
+    return TextWidth.columns(line) <= width ? line : " renders: " + counts.joined(separator: " ")
   }
 }
