@@ -140,4 +140,117 @@ import Testing
     _ = display.redrawAll(size: .init(width: 80, height: 24))
     #expect(display.screen.rows[22] == " 1/2/3 or Tab switch  / search  q quit")
   }
+
+  // MARK: - The show screen
+
+  private func appOnBreakwater() async throws -> TrackerApp {
+    let app = makeApp(history: [.breakwater2])
+    try await app.open(number: 1).finish()
+    return app
+  }
+
+  /// The rows (from 1) an update wrote to.
+  private func rowsWritten(_ output: String) -> [Int] {
+    output.components(separatedBy: "\u{1B}[").compactMap { part in
+      part.range(of: ";1H").flatMap { Int(part[..<$0.lowerBound]) }
+    }
+  }
+
+  @Test func aShowsScreenTakesTheContentRegionUnderTheTabBar() async throws {
+    let app = try await appOnBreakwater()
+    let display = Display(app: app)
+
+    _ = display.redrawAll(size: .init(width: 70, height: 12))
+
+    #expect(
+      Array(display.screen.rows[0...7]) == [
+        " [1 Activity]   2 Search    3 Profile", String(repeating: "-", count: 70),
+        " Breakwater (Northline)", " No note yet.", " 3 episodes (* watched):",
+        " › 1.   The Undertow             S01E01  2019-03-14",
+        "   2. * Slack Tide               S01E02  2019-03-21",
+        "   3.   Breaking Point           S01E03",
+      ])
+    #expect(
+      display.screen.rows[11]
+        == " renders: tabs 1  history 1  search 1  profile 1  detail 2  rows 3")
+  }
+
+  @Test func watchingOneEpisodeRedrawsItsRowAndTheStatusOnly() async throws {
+    let app = try await appOnBreakwater()
+    let display = Display(app: app)
+    _ = display.redrawAll(size: .init(width: 70, height: 12))
+
+    try await app.watch(number: 3).finish()
+    let output = display.flush()
+
+    #expect(rowsWritten(output) == [8, 12])
+    #expect(display.screen.rows[7] == "   3. * Breaking Point           S01E03")
+  }
+
+  @Test func typingTheNoteRedrawsItsLineAndTheStatusOnly() async throws {
+    let app = try await appOnBreakwater()
+    let display = Display(app: app)
+    _ = display.redrawAll(size: .init(width: 80, height: 12))
+    try app.note("Fin")
+    _ = display.flush()
+    #expect(
+      Array(display.screen.rows[6...8]) == [
+        "", " Note on Breakwater (3 of 100 characters):", "   Fin_",
+      ])
+
+    try app.note("Fini")
+    let output = display.flush()
+
+    // The form's two lines and the status line with its render count.
+    #expect(rowsWritten(output) == [8, 9, 12])
+    #expect(display.screen.rows[8] == "   Fini_")
+    #expect(display.screen.rows[11].hasSuffix("detail 2  rows 3  note 3"))
+  }
+
+  @Test func theStatusLineClosesUpItsCountsRatherThanLoseOne() async throws {
+    let app = try await appOnBreakwater()
+    try app.note("x")
+
+    #expect(
+      Display.statusLine(app, width: 70)
+        == " renders: tabs 1 history 1 search 1 profile 1 detail 2 rows 3 note 2")
+    #expect(
+      Display.statusLine(app, width: 80)
+        == " renders: tabs 1  history 1  search 1  profile 1  detail 2  rows 3  note 2")
+  }
+
+  @Test func theDialogStaysOnScreenUnderALongList() async throws {
+    let app = makeApp(catalog: Self.longCatalog, history: [Ids(show: 9, season: 1, episode: 38)])
+    try await app.open(number: 1).finish()
+    let display = Display(app: app)
+    _ = display.redrawAll(size: .init(width: 60, height: 15))
+    app.moveSelection(by: 37)
+
+    try app.unwatch(number: 38)
+    _ = display.flush()
+
+    let rows = display.screen.rows
+    #expect(rows[2] == " Longrun (Northline)")
+    #expect(rows.contains { $0.hasPrefix(" ›38. * Part 38") })
+    #expect(
+      rows[9...11] == [
+        " Mark \"Part 38\" (S01E38) unwatched?",
+        " It leaves your history, with the time you watched it.",
+        " [Mark unwatched]  [Keep it watched]",
+      ])
+    #expect(rows[13] == " Enter Mark unwatched  Esc Keep it watched  Ctrl-C quit")
+  }
+
+  @Test func goingBackRedrawsTheTabAndItsHints() async throws {
+    let app = try await appOnBreakwater()
+    let display = Display(app: app)
+    _ = display.redrawAll(size: .init(width: 80, height: 24))
+
+    try await app.back().finish()
+    _ = display.flush()
+
+    #expect(display.screen.rows[2] == " Watched 1 episode, most recent first:")
+    #expect(display.screen.rows[22].hasPrefix(" 1/2/3 or Tab switch"))
+    #expect(display.screen.rows[23] == " renders: tabs 1  history 1  search 1  profile 1")
+  }
 }

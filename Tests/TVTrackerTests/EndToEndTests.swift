@@ -88,6 +88,43 @@ import Testing
     #expect(try folder.contents() == ["history.json"])
   }
 
+  @Test func aScriptedSessionThroughAShowsScreenPrintsExactlyTheViewsThatRenderedAgain() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+
+    let run = try Self.run(
+      ["--data", "history.json"], input: Self.screenScript.joined(separator: "\n") + "\n",
+      in: folder)
+
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    let expected = Self.screenTranscript + "\n"
+    let output = run.output
+    let commands = output.range(of: "> tab search\n").map { String(output[$0.lowerBound...]) }
+    #expect(commands == expected)
+    if commands != expected {
+      // The whole output, to update the transcript when a view changes on purpose.
+      Issue.record(Comment(rawValue: run.output))
+    }
+    let saved = try HistoryFile(path: folder.file("history.json")).loadContents()
+    #expect(saved.history == [Ids(show: 1, season: 1, episode: 3)])
+    #expect(saved.unwatched.map(\.ids) == [.breakwater1])
+    #expect(saved.noteTexts == [1: "Finish season 1"])
+  }
+
+  @Test func aNoteIsThereOnTheNextRun() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    _ = try Self.run(
+      ["--lines"], input: "tab search\ntype fog\nopen 1\nnote Bring a lamp\nsave\n", in: folder)
+
+    let second = try Self.run(["--lines"], input: "tab search\ntype fog\nopen 1\n", in: folder)
+
+    #expect(
+      second.output.contains(
+        "-- detail (render 2)\n   Harbor Lights (Northline)\n   Note: Bring a lamp\n"))
+  }
+
   @Test func theHistoryIsThereOnTheNextRun() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -243,6 +280,175 @@ import Testing
     "quit",
   ]
 
+  static let screenScript = [
+    "tab search",
+    "type breakwater",
+    "open 2",
+    "watch 1",
+    "watch 3",
+    "unwatch 3",
+    "cancel",
+    "unwatch 1",
+    "confirm",
+    "note Finish season one",
+    "note Finish season 1",
+    "save",
+    "unwatch 9",
+    "back",
+    "tab activity",
+    "open 1",
+    "note",
+    "cancel",
+    "back",
+    "quit",
+  ]
+
+  /// The output of ``screenScript`` from its first command: the views before it are
+  /// ``transcript``'s.
+  static let screenTranscript = #"""
+    > tab search
+    -- tabs (render 2)
+        1 Activity   [2 Search]   3 Profile
+    > type breakwater
+    -- search (render 3)
+       Search: breakwater
+       4 episodes match "breakwater":
+       › 1.   Breakwater        The Undertow             S01E01  2019-03-14
+         2.   Breakwater        Slack Tide               S01E02  2019-03-21
+         3.   Breakwater        Breaking Point           S01E03  2019-03-28
+         4.   Breakwater        High Water               S02E01  2020-04-02
+    > open 2
+    -- detail (render 2)
+       Breakwater (Northline)
+       No note yet.
+       4 episodes (* watched):
+    -- episode 1 (render 1)
+        1.   The Undertow             S01E01  2019-03-14
+    -- episode 2 (render 1)
+        2.   Slack Tide               S01E02  2019-03-21
+    -- episode 3 (render 1)
+        3.   Breaking Point           S01E03  2019-03-28
+    -- episode 4 (render 1)
+        4.   High Water               S02E01  2020-04-02
+    > watch 1
+    -- history (render 2)
+       Watched 1 episode, most recent first:
+       › 1. The Undertow             S01E01  2019-03-14 [breakwater.jpg]
+    -- search (render 4)
+       Search: breakwater
+       4 episodes match "breakwater":
+       › 1. * Breakwater        The Undertow             S01E01  2019-03-14
+         2.   Breakwater        Slack Tide               S01E02  2019-03-21
+         3.   Breakwater        Breaking Point           S01E03  2019-03-28
+         4.   Breakwater        High Water               S02E01  2020-04-02
+       (* watched)
+    -- profile (render 2)
+       Episodes watched: 1
+       Shows watched:    1
+       Most watched:     Breakwater (1 episode)
+       History file:     history.json
+       Saving:           on
+    -- episode 1 (render 2)
+        1. * The Undertow             S01E01  2019-03-14
+    > watch 3
+    -- history (render 3)
+       Watched 2 episodes, most recent first:
+       › 1. Breaking Point           S01E03  2019-03-28 [breakwater.jpg]
+         2. The Undertow             S01E01  2019-03-14 [breakwater.jpg]
+    -- search (render 5)
+       Search: breakwater
+       4 episodes match "breakwater":
+       › 1. * Breakwater        The Undertow             S01E01  2019-03-14
+         2.   Breakwater        Slack Tide               S01E02  2019-03-21
+         3. * Breakwater        Breaking Point           S01E03  2019-03-28
+         4.   Breakwater        High Water               S02E01  2020-04-02
+       (* watched)
+    -- profile (render 3)
+       Episodes watched: 2
+       Shows watched:    1
+       Most watched:     Breakwater (2 episodes)
+       History file:     history.json
+       Saving:           on
+    -- episode 3 (render 2)
+        3. * Breaking Point           S01E03  2019-03-28
+    > unwatch 3
+    -- dialog (render 1)
+       Mark "Breaking Point" (S01E03) unwatched?
+       It leaves your history, with the time you watched it.
+       [Mark unwatched]  [Keep it watched]
+    > cancel
+    -- dialog (closed)
+    > unwatch 1
+    -- dialog (render 1)
+       Mark "The Undertow" (S01E01) unwatched?
+       It leaves your history, with the time you watched it.
+       [Mark unwatched]  [Keep it watched]
+    > confirm
+    -- history (render 4)
+       Watched 1 episode, most recent first:
+       › 1. Breaking Point           S01E03  2019-03-28 [breakwater.jpg]
+    -- search (render 6)
+       Search: breakwater
+       4 episodes match "breakwater":
+       › 1.   Breakwater        The Undertow             S01E01  2019-03-14
+         2.   Breakwater        Slack Tide               S01E02  2019-03-21
+         3. * Breakwater        Breaking Point           S01E03  2019-03-28
+         4.   Breakwater        High Water               S02E01  2020-04-02
+       (* watched)
+    -- profile (render 4)
+       Episodes watched: 1
+       Shows watched:    1
+       Most watched:     Breakwater (1 episode)
+       History file:     history.json
+       Saving:           on
+    -- episode 1 (render 3)
+        1.   The Undertow             S01E01  2019-03-14
+    -- dialog (closed)
+    > note Finish season one
+    -- note (render 2)
+       Note on Breakwater (17 of 100 characters):
+         Finish season one_
+    > note Finish season 1
+    -- note (render 3)
+       Note on Breakwater (15 of 100 characters):
+         Finish season 1_
+    > save
+    -- detail (render 3)
+       Breakwater (Northline)
+       Note: Finish season 1
+       4 episodes (* watched):
+    -- note (closed)
+    > unwatch 9
+    error: unwatch: no episode 9; the show has 4 episodes (1-4)
+    > back
+    -- detail (closed)
+    > tab activity
+    -- tabs (render 3)
+       [1 Activity]   2 Search    3 Profile
+    > open 1
+    -- detail (render 2)
+       Breakwater (Northline)
+       Note: Finish season 1
+       4 episodes (* watched):
+    -- episode 1 (render 1)
+        1.   The Undertow             S01E01  2019-03-14
+    -- episode 2 (render 1)
+        2.   Slack Tide               S01E02  2019-03-21
+    -- episode 3 (render 1)
+        3. * Breaking Point           S01E03  2019-03-28
+    -- episode 4 (render 1)
+        4.   High Water               S02E01  2020-04-02
+    > note
+    -- note (render 1)
+       Note on Breakwater (15 of 100 characters):
+         Finish season 1_
+    > cancel
+    -- note (closed)
+    > back
+    -- detail (closed)
+    > quit
+    """#
+
   static let transcript = #"""
     -- tabs (render 1)
        [1 Activity]   2 Search    3 Profile
@@ -389,6 +595,37 @@ import Testing
       try HistoryFile(path: folder.file("h.json")).load() == [.breakwater1, jailbreak, .harbor2])
   }
 
+  @Test func anUnwatchAndTheLatestNoteSurviveSavesByAnInstanceThatStartedBefore() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let jailbreak = Ids(show: 7, season: 2, episode: 1)
+    let first = try RunningApp(["--data", "h.json"], in: folder)
+    try first.readOutput(until: { $0.hasSuffix(Self.startTail) })
+    for command in ["tab search", "type breakwater", "watch 1"] { _ = try first.answer(command) }
+    // The second starts knowing The Undertow watched.
+    let second = try RunningApp(["--data", "h.json"], in: folder)
+    try second.readOutput(until: { $0.hasSuffix(Self.startTail) })
+
+    for command in ["open 1", "unwatch 1", "confirm", "note From the first", "save"] {
+      _ = try first.answer(command)
+    }
+    // Still showing The Undertow watched and no note, the second saves a watch and a note.
+    for command in ["tab search", "type fog", "watch 1", "type breakwater", "open 1"] {
+      _ = try second.answer(command)
+    }
+    #expect(try second.answer("note From the second").contains("Note on Breakwater"))
+    _ = try second.answer("save")
+    // The first, still showing its own note, saves a watch.
+    for command in ["back", "type jailbreak", "watch 1"] { _ = try first.answer(command) }
+
+    #expect(try first.finish() == 0)
+    #expect(try second.finish() == 0)
+    let saved = try HistoryFile(path: folder.file("h.json")).loadContents()
+    #expect(saved.history == [jailbreak, .harbor2])
+    #expect(saved.unwatched.map(\.ids) == [.breakwater1])
+    #expect(saved.noteTexts == [1: "From the second"])
+  }
+
   @Test func aSaveWaitsForTheLockAndMergesWhatTheHolderWrote() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -464,6 +701,44 @@ import Testing
       #expect(try HistoryFile(path: folder.file("h.json")).load() == [.harbor2])
       #expect(app.localModes == modes)
       #expect(app.localModes & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+    }
+
+    @Test func aShowsScreenWorksByKeysAndGoingBackEarlyStopsItsLoading() throws {
+      let folder = try TemporaryFolder()
+      defer { folder.remove() }
+      let app = try TerminalApp(["--data", "h.json"], in: folder, width: 80, height: 24)
+      try app.read(until: { $0.contains("renders:") })
+      app.type("2fog")
+      try app.read(until: { $0.contains("Fog Signal") })
+
+      // Right opens the show; Esc goes back before its episodes arrive.
+      var mark = app.mark
+      app.type("\u{1B}[C")
+      try app.read(from: mark, until: { $0.contains("Loading episodes...") })
+      app.type("\u{1B}")
+      try app.read(from: mark, until: { $0.contains("Right open show") })
+      // Open again, and wait for the episodes.
+      mark = app.mark
+      app.type("\u{1B}[C")
+      try app.read(from: mark, until: { $0.contains("3 episodes (* watched):") })
+      // Enter watches the first; n opens the note, where q is a letter; Enter saves it.
+      app.type("\r")
+      try app.read(from: mark, until: { $0.contains("1. * Landfall") })
+      app.type("n")
+      try app.read(from: mark, until: { $0.contains("Note on Harbor Lights") })
+      app.type("quiet")
+      try app.read(from: mark, until: { $0.contains("quiet_") })
+      app.type("\r")
+      try app.read(from: mark, until: { $0.contains("Note: quiet") })
+      app.type("q")
+      try app.read(until: { $0.hasSuffix(Self.leave) })
+
+      #expect(app.waitForExit() == 0)
+      // A loading that went on after its screen was popped would warn about it here.
+      #expect(!app.outputText.contains("warning"))
+      let saved = try HistoryFile(path: folder.file("h.json")).loadContents()
+      #expect(saved.history == [.harbor1])
+      #expect(saved.noteTexts == [5: "quiet"])
     }
 
     @Test func aWindowTooSmallSaysSoAndTheAppComesBackWhenItGrows() throws {

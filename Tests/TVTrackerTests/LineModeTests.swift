@@ -20,6 +20,31 @@ import Testing
     #expect(try LineCommand.parse("help") == .help)
   }
 
+  @Test func parsesTheShowScreensCommands() throws {
+    #expect(try LineCommand.parse("open 2") == .open(2))
+    #expect(try LineCommand.parse("back") == .back)
+    #expect(try LineCommand.parse("unwatch 1") == .unwatch(1))
+    #expect(try LineCommand.parse("confirm") == .confirm)
+    #expect(try LineCommand.parse("cancel") == .cancel)
+    #expect(try LineCommand.parse("note") == .note(nil))
+    #expect(try LineCommand.parse("note  Finish season 1 ") == .note("Finish season 1"))
+    #expect(try LineCommand.parse("save") == .save)
+  }
+
+  @Test func helpListsEveryCommand() {
+    let commands = [
+      "tab", "type", "clear", "watch", "open", "back", "unwatch", "confirm", "cancel", "note",
+      "save", "help", "quit",
+    ]
+    let listed = LineCommand.helpText.flatMap { line in
+      // The command names start a line, two spaces in, and may be listed with commas.
+      line.hasPrefix("  ") && !line.hasPrefix("   ")
+        ? line.dropFirst(2).components(separatedBy: "  ")[0].components(separatedBy: ", ")
+          .map { $0.split(separator: " ").first.map(String.init) ?? "" } : []
+    }
+    #expect(listed == commands)
+  }
+
   @Test func blankLinesAndCommentsAreNotCommands() throws {
     #expect(try LineCommand.parse("   ") == nil)
     #expect(try LineCommand.parse("# a comment") == nil)
@@ -34,6 +59,10 @@ import Testing
     #expect(throws: CommandError.self) { try LineCommand.parse("watch two") }
     #expect(throws: CommandError.self) { try LineCommand.parse("type") }
     #expect(throws: CommandError.self) { try LineCommand.parse("quit now") }
+    #expect(throws: CommandError("open: expected the number of an entry, such as 'open 1'")) {
+      try LineCommand.parse("open")
+    }
+    #expect(throws: CommandError("save: takes no argument")) { try LineCommand.parse("save it") }
   }
 }
 
@@ -89,6 +118,64 @@ import Testing
     #expect(output == ["> help"] + LineCommand.helpText)
   }
 
+  @Test func openingAShowPrintsItsScreenOnceLoadedWithEachRow() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor2])))
+    _ = mode.start()
+
+    let (output, _) = await mode.execute("open 1")
+
+    #expect(
+      output == [
+        "> open 1",
+        "-- detail (render 2)",
+        "   Harbor Lights (Northline)",
+        "   No note yet.",
+        "   2 episodes (* watched):",
+        "-- episode 1 (render 1)",
+        "    1.   Landfall                 S01E01  2015-10-05",
+        "-- episode 2 (render 1)",
+        "    2. * Fog Signal               S01E02  2015-10-12",
+      ])
+  }
+
+  @Test func closedViewsAreNamed() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor2])))
+    _ = mode.start()
+    _ = await mode.execute("open 1")
+    _ = await mode.execute("unwatch 2")
+
+    #expect(await mode.execute("cancel").output == ["> cancel", "-- dialog (closed)"])
+    #expect(await mode.execute("back").output == ["> back", "-- detail (closed)"])
+  }
+
+  @Test func clearEmptiesTheNoteWhileItIsOpen() async {
+    let app = TrackerApp(store: makeAppStore(history: [.harbor2]))
+    let mode = LineMode(app: app)
+    _ = mode.start()
+    _ = await mode.execute("open 1")
+    _ = await mode.execute("note Bring tea")
+
+    let (output, _) = await mode.execute("clear")
+
+    #expect(
+      output == [
+        "> clear", "-- note (render 3)", "   Note on Harbor Lights (0 of 100 characters):",
+        "     _",
+      ])
+  }
+
+  @Test func aTabCannotBeChosenWhileTheNoteIsOpen() async {
+    let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor2])))
+    _ = mode.start()
+    _ = await mode.execute("open 1")
+    _ = await mode.execute("note")
+
+    let (output, _) = await mode.execute("tab search")
+
+    #expect(
+      output == ["> tab search", "error: tab: the note is open; 'save' or 'cancel' it first"])
+  }
+
   @Test func clearingRendersTheSearchViewOnce() async {
     let mode = LineMode(app: TrackerApp(store: makeAppStore()))
     _ = mode.start()
@@ -136,10 +223,10 @@ import Testing
   @Test func aSignalDuringACommandLetsItAndItsSaveFinishThenStops() async {
     let (inputs, continuation) = AsyncStream.makeStream(of: LineMode.Input.self)
     let log = SaveLog()
-    let storage = HistoryStorage { history in
+    let storage = HistoryStorage { saved in
       // The signal comes while the save is under way.
       continuation.yield(.signal(SIGTERM))
-      try await log.save(history)
+      try await log.save(saved)
     }
     let mode = LineMode(app: TrackerApp(store: makeAppStore(history: [.harbor1], storage: storage)))
     var lines = ["tab search", "type fog", "watch 1", "type harbor"][...]
@@ -157,7 +244,7 @@ import Testing
       print: { printed += $0 })
 
     #expect(outcome == .stopped(signal: SIGTERM))
-    #expect(await log.saves == [[.harbor2, .harbor1]])
+    #expect(await log.histories == [[.harbor2, .harbor1]])
     #expect(printed.filter { $0.hasPrefix(">") } == ["> tab search", "> type fog", "> watch 1"])
     #expect(printed.last == "   Saving:           on")
   }

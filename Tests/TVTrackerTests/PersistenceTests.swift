@@ -458,6 +458,98 @@ import Testing
     try await mine.save([.breakwater1, .harbor1])
     #expect(try HistoryFile(path: path).load() == [.breakwater1, .harbor2, .harbor1])
   }
+
+  @Test func anUnwatchSurvivesASaveByAnInstanceThatStillShowsTheEpisode() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let seed = HistoryFile(path: path)
+    try await HistoryStorage.live(seed, opened: seed.open(now: now), now: clock.now)
+      .save([.harbor1, .harbor2])
+    let here = HistoryFile(path: path)
+    let elsewhere = HistoryFile(path: path)
+    let mine = HistoryStorage.live(here, opened: here.open(now: now), now: clock.now)
+    let theirs = HistoryStorage.live(elsewhere, opened: elsewhere.open(now: now), now: clock.now)
+
+    clock.advance(seconds: 1)
+    try await mine.save([.harbor1])
+    // The other instance still shows Fog Signal watched, and saves a watch of its own.
+    clock.advance(seconds: 1)
+    try await theirs.save([.breakwater1, .harbor1, .harbor2])
+
+    let contents = try HistoryFile(path: path).loadContents()
+    #expect(contents.history == [.breakwater1, .harbor1])
+    #expect(contents.unwatched.map(\.ids) == [.harbor2])
+  }
+
+  @Test func anUnwatchIsStampedAfterTheWatchItUndoesEvenFromAClockThatRanAhead() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let ahead = clock.now() + 3_600
+    try HistoryDocument.encode([HistoryEntry(ids: .harbor1, watchedAt: ahead)])
+      .write(to: URL(fileURLWithPath: path))
+    let file = HistoryFile(path: path)
+    let storage = HistoryStorage.live(file, opened: file.open(now: now), now: clock.now)
+
+    try await storage.save([])
+
+    let unwatched = try file.loadContents().unwatched
+    #expect(unwatched.map(\.ids) == [.harbor1])
+    // One millisecond after the watch, an hour ahead of this clock.
+    #expect(
+      unwatched.map { HistoryEntry.string(from: $0.unwatchedAt) } == ["2026-01-01T01:00:00.001Z"])
+  }
+
+  @Test func theLatestNoteEditWinsWhicheverInstanceSavesLast() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let here = HistoryFile(path: path)
+    let elsewhere = HistoryFile(path: path)
+    let mine = HistoryStorage.live(here, opened: here.open(now: now), now: clock.now)
+    let theirs = HistoryStorage.live(elsewhere, opened: elsewhere.open(now: now), now: clock.now)
+
+    try await mine.save(SavedHistory(watched: [], notes: [5: "mine"]))
+    clock.advance(seconds: 1)
+    try await theirs.save(SavedHistory(watched: [], notes: [5: "theirs"]))
+    #expect(try HistoryFile(path: path).loadContents().noteTexts == [5: "theirs"])
+
+    // Still showing its own, older note, this instance saves a watch: the newer note stays.
+    clock.advance(seconds: 1)
+    try await mine.save(SavedHistory(watched: [.harbor1], notes: [5: "mine"]))
+    #expect(try HistoryFile(path: path).loadContents().noteTexts == [5: "theirs"])
+
+    clock.advance(seconds: 1)
+    try await mine.save(SavedHistory(watched: [.harbor1], notes: [5: "mine, edited"]))
+    #expect(try HistoryFile(path: path).loadContents().noteTexts == [5: "mine, edited"])
+  }
+
+  @Test func aClearedNoteStaysClearedWhenAnotherInstanceSavesTheOldOne() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("history.json")
+    let clock = TestTime()
+    let seed = HistoryFile(path: path)
+    try await HistoryStorage.live(seed, opened: seed.open(now: now), now: clock.now)
+      .save(SavedHistory(watched: [], notes: [1: "old"]))
+    let here = HistoryFile(path: path)
+    let elsewhere = HistoryFile(path: path)
+    let mine = HistoryStorage.live(here, opened: here.open(now: now), now: clock.now)
+    let theirs = HistoryStorage.live(elsewhere, opened: elsewhere.open(now: now), now: clock.now)
+
+    clock.advance(seconds: 1)
+    try await mine.save(SavedHistory(watched: [], notes: [:]))
+    clock.advance(seconds: 1)
+    try await theirs.save(SavedHistory(watched: [.harbor1], notes: [1: "old"]))
+
+    let contents = try HistoryFile(path: path).loadContents()
+    #expect(contents.noteTexts == [:])
+    #expect(contents.history == [.harbor1])
+  }
 }
 
 @Suite struct HistoryWriterTests {
@@ -511,7 +603,7 @@ import Testing
     ]
     let data = HistoryDocument.encode(entries)
 
-    #expect(HistoryDocument.read(data) == .history(entries))
+    #expect(HistoryDocument.read(data) == .history(HistoryDocument.Contents(watched: entries)))
     #expect(String(decoding: data, as: UTF8.self).contains(#""2026-01-01T20:15:00.250Z""#))
   }
 
@@ -524,7 +616,7 @@ import Testing
         Issue.record("did not read back")
         return
       }
-      entries = read
+      entries = read.watched
     }
     #expect(entries.first?.watchedAt.map(HistoryEntry.string(from:)) == "2025-12-01T07:17:50.357Z")
   }
@@ -532,7 +624,9 @@ import Testing
   @Test func aTimeThatDoesNotReadIsDroppedNotTheFile() {
     let json =
       #"{"version": 1, "watched": [{"show": 5, "season": 1, "episode": 1, "watchedAt": "soon"}]}"#
-    #expect(HistoryDocument.read(Data(json.utf8)) == .history([HistoryEntry(ids: .harbor1)]))
+    #expect(
+      HistoryDocument.read(Data(json.utf8))
+        == .history(HistoryDocument.Contents(watched: [HistoryEntry(ids: .harbor1)])))
   }
 
   @Test func tellsNewerDamagedAndForeignFilesApart() {
@@ -549,11 +643,10 @@ import Testing
     #expect(HistoryDocument.read(Data("[]".utf8)) == .foreign)
     #expect(HistoryDocument.read(Data(#"{"colour": "red"}"#.utf8)) == .foreign)
     #expect(HistoryDocument.read(Data([0xFF, 0x00, 0x7B])) == .foreign)
-    #expect(HistoryDocument.read(Data(" \n".utf8)) == .history([]))
+    #expect(HistoryDocument.read(Data(" \n".utf8)) == .history(HistoryDocument.Contents()))
   }
 
   @Test func mergeKeepsEveryEpisodeWithItsLatestTimeMostRecentFirst() {
-    let t = { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
     let ours = [
       HistoryEntry(ids: .harbor2, watchedAt: t(30)), HistoryEntry(ids: .harbor1, watchedAt: t(10)),
     ]
@@ -562,25 +655,182 @@ import Testing
       HistoryEntry(ids: .breakwater1, watchedAt: t(20)), HistoryEntry(ids: .breakwater2),
     ]
 
+    let merged = HistoryDocument.merge(
+      ours: .init(watched: ours), theirs: .init(watched: theirs))
+
     #expect(
-      HistoryDocument.merge(ours: ours, theirs: theirs) == [
+      merged.watched == [
         HistoryEntry(ids: .harbor1, watchedAt: t(40)),
         HistoryEntry(ids: .harbor2, watchedAt: t(30)),
         HistoryEntry(ids: .breakwater1, watchedAt: t(20)),
         HistoryEntry(ids: .breakwater2),
       ])
+    #expect(merged.unwatched.isEmpty)
   }
 
-  @Test func mergeDropsWhatWasRemovedAfterTheyWatchedIt() {
-    let t = { (seconds: Double) in Date(timeIntervalSince1970: seconds) }
+  @Test func mergeDropsWhatWasUnwatchedAfterTheyWatchedIt() {
     let theirs = [
       HistoryEntry(ids: .harbor1, watchedAt: t(10)), HistoryEntry(ids: .harbor2, watchedAt: t(50)),
       HistoryEntry(ids: .breakwater1),
     ]
-    let merged = HistoryDocument.merge(
-      ours: [], theirs: theirs,
-      removed: [.harbor1: t(20), .harbor2: t(20), .breakwater1: t(20)])
-    #expect(merged == [HistoryEntry(ids: .harbor2, watchedAt: t(50))])
+    let ours = HistoryDocument.Contents(
+      unwatched: [.harbor1, .harbor2, .breakwater1].map {
+        UnwatchedEntry(ids: $0, unwatchedAt: t(20))
+      })
+
+    let merged = HistoryDocument.merge(ours: ours, theirs: .init(watched: theirs))
+
+    #expect(merged.watched == [HistoryEntry(ids: .harbor2, watchedAt: t(50))])
+    #expect(
+      merged.unwatched == [
+        UnwatchedEntry(ids: .breakwater1, unwatchedAt: t(20)),
+        UnwatchedEntry(ids: .harbor1, unwatchedAt: t(20)),
+      ])
+  }
+
+  @Test func mergeKeepsTheLatestOfWatchAndUnwatchFromEitherSide() {
+    // Ours still holds two watches the file has un-watched since: one before, one after.
+    let ours = HistoryDocument.Contents(watched: [
+      HistoryEntry(ids: .harbor2, watchedAt: t(30)), HistoryEntry(ids: .harbor1, watchedAt: t(10)),
+    ])
+    let theirs = HistoryDocument.Contents(unwatched: [
+      UnwatchedEntry(ids: .harbor1, unwatchedAt: t(20)),
+      UnwatchedEntry(ids: .harbor2, unwatchedAt: t(20)),
+    ])
+
+    let merged = HistoryDocument.merge(ours: ours, theirs: theirs)
+
+    #expect(merged.watched == [HistoryEntry(ids: .harbor2, watchedAt: t(30))])
+    #expect(merged.unwatched == [UnwatchedEntry(ids: .harbor1, unwatchedAt: t(20))])
+  }
+
+  @Test func anUnwatchOutranksAWatchAtTheSameTimeAndOneWithoutATime() {
+    let ours = HistoryDocument.Contents(watched: [
+      HistoryEntry(ids: .harbor1, watchedAt: t(20)), HistoryEntry(ids: .harbor2),
+    ])
+    let theirs = HistoryDocument.Contents(unwatched: [
+      UnwatchedEntry(ids: .harbor1, unwatchedAt: t(20)),
+      UnwatchedEntry(ids: .harbor2, unwatchedAt: t(1)),
+    ])
+
+    let merged = HistoryDocument.merge(ours: ours, theirs: theirs)
+
+    #expect(merged.watched.isEmpty)
+    #expect(merged.unwatched.map(\.ids) == [.harbor1, .harbor2])
+  }
+
+  @Test func mergeKeepsTheLatestEditOfEachNoteClearedOnesIncluded() {
+    let ours = HistoryDocument.Contents(notes: [
+      NoteEntry(show: 1, text: "mine, older", editedAt: t(10)),
+      NoteEntry(show: 5, text: "", editedAt: t(30)),
+      NoteEntry(show: 7, text: "mine, same time", editedAt: t(40)),
+    ])
+    let theirs = HistoryDocument.Contents(notes: [
+      NoteEntry(show: 1, text: "theirs, newer", editedAt: t(20)),
+      NoteEntry(show: 5, text: "theirs, before I cleared it", editedAt: t(20)),
+      NoteEntry(show: 7, text: "theirs, same time", editedAt: t(40)),
+      NoteEntry(show: 9, text: "only theirs", editedAt: nil),
+    ])
+
+    let merged = HistoryDocument.merge(ours: ours, theirs: theirs)
+
+    #expect(
+      merged.notes == [
+        NoteEntry(show: 1, text: "theirs, newer", editedAt: t(20)),
+        NoteEntry(show: 5, text: "", editedAt: t(30)),
+        NoteEntry(show: 7, text: "mine, same time", editedAt: t(40)),
+        NoteEntry(show: 9, text: "only theirs", editedAt: nil),
+      ])
+    #expect(merged.noteTexts == [1: "theirs, newer", 7: "mine, same time", 9: "only theirs"])
+  }
+
+  @Test func unwatchesAndNotesRoundTripWithTheirTimes() {
+    let contents = HistoryDocument.Contents(
+      watched: [HistoryEntry(ids: .harbor2, watchedAt: watched)],
+      unwatched: [UnwatchedEntry(ids: .harbor1, unwatchedAt: watched)],
+      notes: [NoteEntry(show: 5, text: "Fog \"horn\" 🌫️", editedAt: watched)])
+
+    #expect(HistoryDocument.read(HistoryDocument.encode(contents)) == .history(contents))
+  }
+
+  @Test func aFileWithoutUnwatchesOrNotesHasOnlyTheKeysOlderVersionsWrote() throws {
+    let data = HistoryDocument.encode(
+      HistoryDocument.Contents(watched: [HistoryEntry(ids: .harbor1, watchedAt: watched)]))
+
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object.keys.sorted() == ["version", "watched"])
+  }
+
+  @Test func anOlderTvTrackerStillReadsAFileWithUnwatchesAndNotes() throws {
+    let data = HistoryDocument.encode(
+      HistoryDocument.Contents(
+        watched: [HistoryEntry(ids: .harbor2, watchedAt: watched), HistoryEntry(ids: .harbor1)],
+        unwatched: [UnwatchedEntry(ids: .breakwater1, unwatchedAt: watched)],
+        notes: [NoteEntry(show: 5, text: "Fog", editedAt: watched)]))
+
+    let file = try JSONDecoder().decode(OlderFile.self, from: data)
+
+    #expect(file.version == 1)
+    #expect(file.watched.map(\.episode) == [2, 1])
+    #expect(file.watched.map(\.watchedAt) == ["2026-01-01T20:15:00.250Z", nil])
+  }
+
+  @Test func aFileAnOlderTvTrackerWroteStillLoads() {
+    let json = """
+      {
+        "version" : 1,
+        "watched" : [
+          {"episode" : 2, "season" : 1, "show" : 5, "watchedAt" : "2026-01-01T20:15:00.250Z"},
+          {"episode" : 1, "season" : 1, "show" : 5}
+        ]
+      }
+      """
+
+    #expect(
+      HistoryDocument.read(Data(json.utf8))
+        == .history(
+          HistoryDocument.Contents(watched: [
+            HistoryEntry(ids: .harbor2, watchedAt: watched), HistoryEntry(ids: .harbor1),
+          ])))
+  }
+
+  @Test func anUnwatchWhoseTimeDoesNotReadIsDroppedNotTheFile() {
+    let json = #"""
+      {"version": 1, "watched": [],
+       "unwatched": [{"show": 5, "season": 1, "episode": 1, "unwatchedAt": "later"},
+                     {"show": 5, "season": 1, "episode": 2, "unwatchedAt": "2026-01-01T20:15:00.250Z"}],
+       "notes": [{"show": 5, "text": "Fog", "editedAt": "then"}]}
+      """#
+
+    #expect(
+      HistoryDocument.read(Data(json.utf8))
+        == .history(
+          HistoryDocument.Contents(
+            unwatched: [UnwatchedEntry(ids: .harbor2, unwatchedAt: watched)],
+            notes: [NoteEntry(show: 5, text: "Fog", editedAt: nil)])))
+  }
+
+  @Test func aNoteWithoutItsTextIsADamagedFile() {
+    let json = #"{"version": 1, "watched": [], "notes": [{"show": 5}]}"#
+    #expect(
+      HistoryDocument.read(Data(json.utf8)) == .damaged(reason: "it is not a valid history file"))
+  }
+
+  private func t(_ seconds: Double) -> Date {
+    Date(timeIntervalSince1970: seconds)
+  }
+
+  /// What the tv-tracker before un-watches and notes decoded: its `File` and `HistoryEntry`.
+  private struct OlderFile: Decodable {
+    struct Entry: Decodable {
+      var show: Int
+      var season: Int
+      var episode: Int
+      var watchedAt: String?
+    }
+
+    var version: Int
+    var watched: [Entry]
   }
 }
 

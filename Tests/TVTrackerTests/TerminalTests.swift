@@ -205,4 +205,107 @@ extension String {
     }
     #expect(app.store.watchedHistory == [.breakwater1, .harbor1])
   }
+
+  // MARK: - The show screen
+
+  /// The app on Activity with Breakwater's screen open and loaded, Slack Tide watched.
+  private func appOnBreakwater() async throws -> TrackerApp {
+    let app = TrackerApp(store: makeAppStore(history: [.breakwater2]))
+    try await app.open(number: 1).finish()
+    return app
+  }
+
+  private func press(_ keys: [Key], in app: TrackerApp) async -> [KeyBindings.Outcome] {
+    var outcomes: [KeyBindings.Outcome] = []
+    for key in keys {
+      let outcome = KeyBindings.handle(key, in: app)
+      if case .handled(let task) = outcome { await task?.finish() }
+      outcomes.append(outcome)
+    }
+    return outcomes
+  }
+
+  @Test func oAndRightOpenTheShowUnderTheCursor() async {
+    let app = TrackerApp(store: makeAppStore(history: [.harbor1, .breakwater2]))
+    _ = await press([.down, .character("o")], in: app)
+    #expect(app.topScreen?.frame.lines.first == "Breakwater (Northline)")
+
+    app.select(.search)
+    await app.type("fog").finish()
+    _ = await press([.right], in: app)
+    #expect(app.topScreen?.frame.lines.first == "Harbor Lights (Northline)")
+  }
+
+  @Test func onAScreenEnterWatchesAndAsksBeforeUnwatching() async throws {
+    let app = try await appOnBreakwater()
+
+    _ = await press([.enter], in: app)
+    #expect(app.store.watchedHistory == [.breakwater1, .breakwater2])
+
+    _ = await press([.down, .enter], in: app)
+    #expect(app.dialog != nil)
+    _ = await press([.character("y")], in: app)
+    #expect(app.dialog == nil)
+    #expect(app.store.watchedHistory == [.breakwater1])
+  }
+
+  @Test func whileTheDialogIsShownOnlyItsKeysAct() async throws {
+    let app = try await appOnBreakwater()
+    _ = await press([.down, .character("u")], in: app)
+
+    let outcomes = await press([.character("q"), .character("3"), .down, .escape], in: app)
+
+    #expect(!outcomes.contains(.quit))
+    #expect(app.dialog == nil)
+    #expect(app.topScreen?.selection == 1)
+    #expect(app.selectedTab == .activity)
+    #expect(app.store.watchedHistory == [.breakwater2])
+  }
+
+  @Test func theNoteTakesEveryPrintableKeyAndEnterSavesIt() async throws {
+    let app = try await appOnBreakwater()
+
+    let outcomes = await press(
+      [.character("n")] + "quit 2".map(Key.character) + [.backspace, .enter], in: app)
+
+    #expect(!outcomes.contains(.quit))
+    #expect(app.noteForm == nil)
+    // Saved trimmed.
+    #expect(app.store.notes == [1: "quit"])
+    #expect(app.selectedTab == .activity)
+  }
+
+  @Test func escapeClosesTheNoteUnsavedThenGoesBack() async throws {
+    let app = try await appOnBreakwater()
+    _ = await press([.character("n"), .character("x"), .escape], in: app)
+    #expect(app.noteForm == nil)
+    #expect(app.store.notes == [:])
+    #expect(app.topScreen != nil)
+
+    _ = await press([.escape], in: app)
+    #expect(app.topScreen == nil)
+  }
+
+  @Test func aTabKeyOnAScreenClosesItAndPicksTheTab() async throws {
+    let app = try await appOnBreakwater()
+    _ = await press([.character("2")], in: app)
+    #expect(app.topScreen == nil)
+    #expect(app.selectedTab == .search)
+  }
+
+  @Test func hintsFollowWhatIsShown() async throws {
+    let app = try await appOnBreakwater()
+    #expect(KeyBindings.hints(in: app).contains("Enter watch/unwatch"))
+    #expect(KeyBindings.hints(in: app).last == "q quit")
+
+    _ = await press([.down, .character("u")], in: app)
+    #expect(
+      KeyBindings.hints(in: app) == ["Enter Mark unwatched", "Esc Keep it watched", "Ctrl-C quit"])
+
+    _ = await press([.escape, .character("n")], in: app)
+    #expect(
+      KeyBindings.hints(in: app) == [
+        "type the note", "Enter save", "Esc close unsaved", "Ctrl-C quit",
+      ])
+  }
 }

@@ -1,7 +1,7 @@
 import Conduit
 
 extension Scenario {
-  /// Scenario 8: what `printRenders()` costs a send while no store is traced, and once one is.
+  /// Scenario 11: what `printRenders()` costs a send while no store is traced, and once one is.
   static let renderTrace = Scenario(
     name: "render-trace",
     title: "sends of `increment` with one derived store observing `counter` (subscribe), "
@@ -33,7 +33,7 @@ extension Scenario {
   }
 }
 
-/// The trials of scenario 8.
+/// The trials of scenario 11.
 @MainActor
 enum RenderTraceScenario {
   enum Trace {

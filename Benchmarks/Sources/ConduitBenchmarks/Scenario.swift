@@ -12,7 +12,7 @@ struct Scenario: Sendable {
   /// Every scenario, in the README's order.
   static let all: [Scenario] = [
     .counter, .fanout, .unrelated, .deep, .connectChurn, .scopeExtraction, .memory, .listEdits,
-    .rowStoreEdits,
+    .rowStoreEdits, .stackDepth,
     // Last: once it traces a store, every later send notes its action (in debug builds).
     .renderTrace,
   ]

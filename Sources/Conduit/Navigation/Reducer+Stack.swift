@@ -163,13 +163,29 @@ public struct StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
       baseEffect = base.reduce(into: &state, action: action)
     }
     let effect = destinationEffect.merging(baseEffect)
-    guard state[keyPath: toStack].components.version != before else { return effect }
-    // Screens that left the stack have nothing left to show their effects' results on.
     let after = state[keyPath: toStack]
+    guard after.components.version != before,
+      Self.mayHaveRemoved(after.components.changes(since: before))
+    else { return effect }
+    // Screens that left the stack have nothing left to show their effects' results on.
     let site = self.site
     let cancellations = idsBefore.lazy.filter { after[id: $0] == nil }
       .map { Effect<Base.Action>.cancel(id: StackEffectID(site: site, id: $0)) }
     return effect.merging(.merge(cancellations))
+  }
+
+  /// Whether the changes since a version may have removed a screen: a screen's own edit, the
+  /// most common action of a stack, must not cost a look at every screen.
+  @usableFromInline
+  static func mayHaveRemoved(_ changes: ChangeLog<StackElementID>.Changes?) -> Bool {
+    guard let changes else { return true }
+    for change in changes {
+      switch change {
+      case .updated, .inserted: continue
+      case .removed, .reordered, .reset: return true
+      }
+    }
+    return false
   }
 
   @usableFromInline

@@ -34,13 +34,18 @@ public struct StackState<Element> {
   }
 
   @usableFromInline var components: IdentifiedArray<StackElementID, Component>
+
+  /// A screen's id, as a function rather than a key path, which would be applied generically on
+  /// every edit of a screen.
+  @usableFromInline
+  static func componentID(_ component: Component) -> StackElementID { component.id }
   /// The generation of the next pushed screen.
   @usableFromInline var nextGeneration = 0
 
   /// Creates an empty stack.
   @inlinable
   public init() {
-    components = IdentifiedArray(id: \.id)
+    components = IdentifiedArray(id: StackState.componentID)
   }
 
   /// Creates a stack of screens, bottom first, with ids 0, 1, 2…
@@ -297,3 +302,13 @@ extension StackAction: Sendable where State: Sendable, Action: Sendable {}
 
 /// The stack actions of a reducer's screens: `StackAction<Path.State, Path.Action>`.
 public typealias StackActionOf<R: Reducer> = StackAction<R.State, R.Action>
+
+extension StackElementID {
+  /// The id to pop from when a navigation stack's path goes from `old` to `new`: the first
+  /// screen of `old` that `new` no longer has, when `new` is what is left of `old` after the user
+  /// went back; nil for any other change, which a stack does not make by itself.
+  static func popped(from old: [StackElementID], to new: [StackElementID]) -> StackElementID? {
+    guard new.count < old.count, old.starts(with: new) else { return nil }
+    return old[new.count]
+  }
+}

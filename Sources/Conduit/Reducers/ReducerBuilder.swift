@@ -10,6 +10,9 @@
 /// ```
 ///
 /// `if`, `if let`, `switch` and `for` work as in other result builders.
+///
+/// A `body` is built anew for each action a store handles, so the builder takes its parts as
+/// `consuming`: each reducer is moved into the one built from it, never copied.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// Accepts a reducer of this builder's state and action; this is what lets `Scope(…) { … }`
@@ -19,7 +22,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: The same reducer.
   @inlinable
   public static func buildExpression<R: Reducer>(
-    _ reducer: R
+    _ reducer: consuming R
   ) -> R where R.State == State, R.Action == Action {
     reducer
   }
@@ -38,7 +41,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: The same reducer.
   @inlinable
   public static func buildPartialBlock<R: Reducer>(
-    first: R
+    first: consuming R
   ) -> R where R.State == State, R.Action == Action {
     first
   }
@@ -51,7 +54,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: A reducer that runs `accumulated`, then `next`.
   @inlinable
   public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
-    accumulated: R0, next: R1
+    accumulated: consuming R0, next: consuming R1
   ) -> Pair<R0, R1>
   where
     R0.State == State, R0.Action == Action, R1.State == State,
@@ -66,7 +69,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: A reducer that runs `reducer` when present.
   @inlinable
   public static func buildOptional<R: Reducer>(
-    _ reducer: R?
+    _ reducer: consuming R?
   ) -> Conditional<R, EmptyReducer<State, Action>> where R.State == State, R.Action == Action {
     reducer.map(Conditional.first) ?? .second(EmptyReducer())
   }
@@ -77,7 +80,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: A reducer that runs `first`.
   @inlinable
   public static func buildEither<R0: Reducer, R1: Reducer>(
-    first: R0
+    first: consuming R0
   ) -> Conditional<R0, R1> where R0.State == State, R0.Action == Action {
     .first(first)
   }
@@ -88,7 +91,7 @@ public enum ReducerBuilder<State, Action> {
   /// - Returns: A reducer that runs `second`.
   @inlinable
   public static func buildEither<R0: Reducer, R1: Reducer>(
-    second: R1
+    second: consuming R1
   ) -> Conditional<R0, R1> where R1.State == State, R1.Action == Action {
     .second(second)
   }

@@ -28,12 +28,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline
   enum ChildState {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case enumCase(CaseExtractor<ParentState, Child.State>, site: CallSite)
+    case enumCase(CaseExtractor<ParentState, Child.State>)
   }
 
   @usableFromInline let toChildState: ChildState
   @usableFromInline let extractor: CaseExtractor<ParentAction, Child.Action>
-  @usableFromInline let embed: @Sendable (Child.Action) -> ParentAction
   @usableFromInline let child: Child
 
   /// Creates a scope from a path to the child's state, the case of the child's actions, and the
@@ -55,7 +54,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(state)
     self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
-    self.embed = action
     self.child = child()
   }
 
@@ -81,7 +79,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(state)
     self.extractor = CaseExtractor(action, fileID: fileID, line: line)
-    self.embed = action.embed
     self.child = child()
   }
 
@@ -119,11 +116,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .enumCase(
-      CaseExtractor(embed: state, fileID: fileID, line: line),
-      site: CallSite(fileID: fileID, line: line, column: 0))
+    self.toChildState = .enumCase(CaseExtractor(embed: state, fileID: fileID, line: line))
     self.extractor = CaseExtractor(embed: action, fileID: fileID, line: line)
-    self.embed = action
     self.child = child()
   }
 
@@ -140,19 +134,19 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     switch toChildState {
     case .keyPath(let keyPath):
       effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-    case .enumCase(let toCase, let site):
+    case .enumCase(let toCase):
       guard var childState = toCase.extract(from: state) else {
         runtimeWarning(
           """
           A "Scope" of an enum case received a child action while the state was another case: \
           \(childAction). It was ignored. This usually means an effect sent an action after the \
           state moved to another case.
-          """, fileID: site.fileID, line: site.line)
+          """, fileID: toCase.site.fileID, line: toCase.site.line)
         return .none
       }
       effect = child.reduce(into: &childState, action: childAction)
       state = toCase.embed(childState)
     }
-    return effect.isNone ? .none : effect.map(embed)
+    return effect.isNone ? .none : effect.map(extractor.embed)
   }
 }

@@ -2,6 +2,10 @@
 /// whether its payload can be read as that type and how. Found once per enum and payload type,
 /// for the life of the process.
 ///
+/// Analyses are immortal: the process-wide table below keeps every one it hands out and never
+/// removes it, which is what lets extractors hold theirs `unowned(unsafe)`, with no reference
+/// counting on the path every action takes.
+///
 /// It is also where constructors that cannot be inverted are refused, when a `Scope`, `ifLet` or
 /// `forEach` is made rather than on its first action:
 /// - the root is not an enum, or its cases cannot be read (no reflection metadata);
@@ -16,7 +20,10 @@
 /// `(Int, Child)`) has its elements' layout, and an `Optional` payload (`case child(Child?)`)
 /// routes its non-nil values to a `Child` extractor.
 @usableFromInline
-final class CaseAnalysis: Sendable {
+final class CaseAnalysis: @unchecked Sendable {
+  // Unchecked: every stored property is a `let` set in `init`, and the route table that
+  // `routeTable` points to is written only there, before the analysis is published through
+  // the process-wide table's lock, and only read after. Nothing here changes once made.
   /// How the payload of one case becomes a `Value`.
   @usableFromInline
   enum Route: Sendable, Equatable {
@@ -44,6 +51,10 @@ final class CaseAnalysis: Sendable {
   /// Whether the extractor's value type is the root type itself: the identity constructor.
   @usableFromInline let isIdentity: Bool
   @usableFromInline let routes: [Route]
+  /// `routes` again, in memory of its own that is never freed (analyses are immortal): read
+  /// through a pointer, a lookup counts no references, where an array would be retained.
+  @usableFromInline let routeTable: UnsafeMutablePointer<Route>
+  @usableFromInline let routeCount: Int
   private let rootName: String
   private let valueName: String
   private let caseNames: [String]
@@ -61,21 +72,28 @@ final class CaseAnalysis: Sendable {
     rootName = ValueDescription.typeName(root)
     valueName = ValueDescription.typeName(value)
     isIdentity = root == value
+    (routes, caseNames, refusal) = Self.analyse(root: root, value: value, isIdentity: isIdentity)
+    routeCount = routes.count
+    routeTable = .allocate(capacity: max(routes.count, 1))
+    routeTable.initialize(from: routes, count: routes.count)
+  }
+
+  // No `deinit`: analyses are never freed (see the type's documentation), and their route
+  // tables with them.
+
+  private static func analyse(
+    root: Any.Type, value: Any.Type, isIdentity: Bool
+  ) -> (routes: [Route], caseNames: [String], refusal: Refusal?) {
     guard let metadata = EnumMetadata(root) else {
-      (routes, caseNames) = ([], [])
-      refusal = isIdentity ? nil : .notAnEnum
-      return
+      return ([], [], isIdentity ? nil : .notAnEnum)
     }
     let cases: [EnumMetadata.Case]
     switch metadata.cases() {
     case .success(let found): cases = found
-    case .failure(let error):
-      (routes, caseNames) = ([], [])
-      refusal = isIdentity ? nil : .unreadable(error.reason)
-      return
+    case .failure(let error): return ([], [], isIdentity ? nil : .unreadable(error.reason))
     }
-    caseNames = cases.map(\.name)
-    routes = cases.map { Self.route(for: $0, value: value) }
+    let routes = cases.map { Self.route(for: $0, value: value) }
+    let refusal: Refusal?
     if isIdentity {
       refusal = nil
     } else if let routed = Self.bestNamed(cases, routes, value: value) {
@@ -85,6 +103,7 @@ final class CaseAnalysis: Sendable {
     } else {
       refusal = .noCase
     }
+    return (routes, cases.map(\.name), refusal)
   }
 
   /// The case to name in a message about extracting `value`: one whose payload is exactly a
@@ -134,7 +153,7 @@ final class CaseAnalysis: Sendable {
 
   @inlinable
   func route(ofTag tag: UInt32) -> Route {
-    Int(tag) < routes.count ? routes[Int(tag)] : .none
+    Int(tag) < routeCount ? routeTable[Int(tag)] : .none
   }
 
   private static let known = Locked([Key: CaseAnalysis]())
@@ -148,18 +167,28 @@ final class CaseAnalysis: Sendable {
   /// constructor cannot be inverted safely.
   @usableFromInline
   static func checked(root: Any.Type, value: Any.Type, at site: CaseSite) -> CaseAnalysis {
-    let key = Key(root: ObjectIdentifier(root), value: ObjectIdentifier(value))
+    let (rootID, valueID) = (ObjectIdentifier(root), ObjectIdentifier(value))
+    // Only accepted analyses are kept there: a hit needs no further check.
+    let thread = CaseAnalysisThreadCache.current
+    if let analysis = thread.analysis(root: rootID, value: valueID) { return analysis }
+    let key = Key(root: rootID, value: valueID)
     let analysis =
       known.withLock { $0[key] }
       ?? {
-        let analysis = CaseAnalysis(root: root, value: value)
-        known.withLock { $0[key] = analysis }
-        return analysis
+        let made = CaseAnalysis(root: root, value: value)
+        // Another thread may have made one meanwhile: the first to arrive stays, so an analysis
+        // once handed out is never released (extractors hold it unowned).
+        return known.withLock { known in
+          if let first = known[key] { return first }
+          known[key] = made
+          return made
+        }
       }()
     if let message = analysis.refusalMessage(at: site) {
       // `fatalError`, not `precondition`: its message survives `-O`.
       fatalError(message)
     }
+    thread.keep(analysis, root: rootID, value: valueID)
     return analysis
   }
 

@@ -17,8 +17,11 @@ struct CaseExtractor<Root, Value>: Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
   /// The extraction written by hand, for payloads the runtime cannot read safely.
   @usableFromInline let explicitExtract: (@Sendable (Root) -> Value?)?
-  /// What the metadata says of `Root`'s cases; nil with an explicit extraction.
-  @usableFromInline let analysis: CaseAnalysis?
+  /// What the metadata says of `Root`'s cases; nil with an explicit extraction. Unmanaged: the
+  /// process-wide table keeps every analysis for the life of the process (see
+  /// ``CaseAnalysis``), so copying an extractor, as every rebuilt `body` does, and reading its
+  /// analysis count no references.
+  @usableFromInline let analysis: Unmanaged<CaseAnalysis>?
   @usableFromInline let site: CaseSite
 
   /// An extractor for a case constructor, checked against the enum's metadata.
@@ -34,7 +37,8 @@ struct CaseExtractor<Root, Value>: Sendable {
     let site = CaseSite(fileID: fileID, line: line, api: api)
     self.embed = embed
     self.explicitExtract = nil
-    self.analysis = CaseAnalysis.checked(root: Root.self, value: Value.self, at: site)
+    self.analysis = Unmanaged.passUnretained(
+      CaseAnalysis.checked(root: Root.self, value: Value.self, at: site))
     self.site = site
   }
 
@@ -50,9 +54,14 @@ struct CaseExtractor<Root, Value>: Sendable {
   @inlinable
   func extract(from root: Root) -> Value? {
     guard let analysis else { return explicitExtract?(root) }
+    return analysis._withUnsafeGuaranteedRef { extract(from: root, with: $0) }
+  }
+
+  @inlinable
+  func extract(from root: Root, with analysis: CaseAnalysis) -> Value? {
     if analysis.isIdentity { return root as? Value }
     // The analysis succeeded, so `Root` is an enum: its metadata reads.
-    let metadata = EnumMetadata(Root.self).unsafelyUnwrapped
+    let metadata = EnumMetadata(provenEnum: Root.self)
     let tag = metadata.tag(of: root)
     let candidate: Value
     switch analysis.route(ofTag: tag) {

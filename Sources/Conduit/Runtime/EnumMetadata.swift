@@ -34,6 +34,18 @@ struct EnumMetadata {
     self.witnesses = table
   }
 
+  /// The metadata of `type`, already proved to be an enum's (or an `Optional`'s) with enum
+  /// witnesses by ``init(_:)``, as a ``CaseAnalysis`` that accepted it did; the checks are not
+  /// repeated on the path every action takes.
+  @inlinable
+  init(provenEnum type: Any.Type) {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    self.metadata = metadata
+    self.witnesses = metadata.load(
+      fromByteOffset: -MemoryLayout<UnsafeRawPointer>.size,
+      as: UnsafePointer<EnumValueWitnessTable>.self)
+  }
+
   /// The case `value` holds: payload cases are numbered first, in declaration order, then the
   /// cases without payload.
   @inlinable

@@ -6,15 +6,32 @@ enum LineCommand: Equatable {
   case type(String)
   case watch(Int)
   case clear
+  case open(Int)
+  case back
+  case unwatch(Int)
+  case confirm
+  case cancel
+  /// Opens the note form; with a text, puts it in the field in place of what is there.
+  case note(String?)
+  case save
   case quit
   case help
 
   static let helpText = [
     "commands:",
-    "  tab activity|search|profile   switch tabs",
+    "  tab activity|search|profile   switch tabs (closes a show's screen)",
     "  type <text>                   search the catalog for <text>",
-    "  clear                         empty the search",
-    "  watch <n>                     mark entry <n> of this tab's list watched",
+    "  clear                         empty the search, or the note being written",
+    "  watch <n>                     mark entry <n> of the list shown watched",
+    "  open <n>                      open the show of entry <n> of this tab's list",
+    "  back                          close the show's screen",
+    "  unwatch <n>                   on a show's screen, mark episode <n> unwatched,",
+    "                                once you confirm",
+    "  confirm, cancel               answer the question asked; cancel also closes",
+    "                                the note without saving it",
+    "  note [<text>]                 on a show's screen, write its note: <text>",
+    "                                replaces what is written",
+    "  save                          save the note and close it",
     "  help                          show this list",
     "  quit                          leave (so does the end of the input)",
   ]
@@ -39,14 +56,20 @@ enum LineCommand: Equatable {
         throw CommandError("type: expected the text to search for (use 'clear' to empty it)")
       }
       return .type(argument)
-    case "watch":
+    case "watch", "open", "unwatch":
       guard let number = Int(argument), number > 0 else {
-        throw CommandError("watch: expected the number of an entry, such as 'watch 1'")
+        throw CommandError("\(name): expected the number of an entry, such as '\(name) 1'")
       }
-      return .watch(number)
-    case "clear", "quit", "help":
+      return name == "watch" ? .watch(number) : name == "open" ? .open(number) : .unwatch(number)
+    case "note":
+      return .note(argument.isEmpty ? nil : argument)
+    case "clear", "back", "confirm", "cancel", "save", "quit", "help":
       guard argument.isEmpty else { throw CommandError("\(name): takes no argument") }
-      return name == "clear" ? .clear : name == "quit" ? .quit : .help
+      let commands: [String: LineCommand] = [
+        "clear": .clear, "back": .back, "confirm": .confirm, "cancel": .cancel, "save": .save,
+        "quit": .quit, "help": .help,
+      ]
+      return commands[name]
     default:
       throw CommandError("unknown command '\(name)'; type 'help' for the commands")
     }

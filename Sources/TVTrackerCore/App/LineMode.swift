@@ -1,7 +1,7 @@
 import Conduit
 
 /// Line mode: one command per line in, and after each command the views that rendered again,
-/// each with its render count.
+/// each with its render count, then the views that went away (`-- note (closed)`).
 ///
 /// The output is deterministic, so tests compare it whole: the app runs Search with an
 /// ``ImmediateClock``, and every command waits for the effects it started (the search, the
@@ -66,30 +66,54 @@ struct LineMode {
     }
     // A blank line or a comment: the echo (of a comment only) is all there is.
     guard let command else { return response }
-    var task: StoreTask?
     switch command {
-    case .tab(let tab): task = app.select(tab)
-    case .type(let text): task = app.type(text)
-    case .clear: task = app.type("")
-    case .watch(let number):
+    case .help:
+      response.lines += LineCommand.helpText
+    case .quit:
+      response.quit = true
+      return response
+    default:
       do {
-        task = try app.watch(number: number)
+        for task in try run(command) { await task.finish() }
       } catch {
         response.lines.append("error: \(error.message)")
         response.failed = true
       }
-    case .help: response.lines += LineCommand.helpText
-    case .quit:
-      response.quit = true
-      return response
     }
-    await task?.finish()
     let rendered = app.takeRerendered()
-    if rendered.isEmpty, response.lines.isEmpty {
+    let closed = app.takeClosed()
+    if rendered.isEmpty, closed.isEmpty, response.lines.isEmpty {
       response.lines.append("(no view rendered again)")
     }
-    response.lines += Self.format(rendered)
+    response.lines += Self.format(rendered) + closed.map { "-- \($0) (closed)" }
     return response
+  }
+
+  /// Sends what `command` stands for.
+  ///
+  /// - Returns: The tasks of the sends, to wait for.
+  private func run(_ command: LineCommand) throws(CommandError) -> [StoreTask] {
+    switch command {
+    case .tab(let tab):
+      if let problem = app.presentationProblem(app.topScreen, for: "tab") {
+        throw CommandError(problem)
+      }
+      return [app.select(tab)]
+    case .type(let text): return [app.type(text)]
+    case .clear:
+      // With the note open, 'clear' empties its field; the search is not on screen.
+      if app.noteForm != nil { return try app.note("") }
+      return [app.type("")]
+    case .watch(let number): return [try app.watch(number: number)]
+    case .open(let number): return [try app.open(number: number)]
+    case .back: return [try app.back()]
+    case .unwatch(let number): return [try app.unwatch(number: number)]
+    case .confirm: return [try app.confirm()]
+    case .cancel: return [try app.cancel()]
+    case .note(let text): return try app.note(text)
+    case .save: return [try app.saveNote()]
+    case .help, .quit: return []
+    }
   }
 
   /// Runs commands until `quit`, the end of the input or a signal, printing each command's

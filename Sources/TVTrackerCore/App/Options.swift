@@ -21,9 +21,9 @@ struct Options: Equatable {
                     a terminal); the command 'help' lists the commands
       --strict      in line mode, exit with status 1 when a command failed (the others
                     still run); without it, the status is 0
-      --data FILE   keep the watched history in FILE, a regular file or a name for a new
-                    one (default: $XDG_DATA_HOME/tv-tracker/history.json, or
-                    ~/.local/share/tv-tracker/history.json)
+      --data FILE   keep the watched history and the notes in FILE, a regular file or a
+                    name for a new one (default: $XDG_DATA_HOME/tv-tracker/history.json,
+                    or ~/.local/share/tv-tracker/history.json)
       -h, --help    show this help
     """
 

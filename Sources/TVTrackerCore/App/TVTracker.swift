@@ -66,7 +66,7 @@ public enum TVTracker {
     let clock: any Clock<Duration> = interactive ? ContinuousClock() : ImmediateClock()
     let store = Store(
       initialState: AppFeature.State(
-        catalog: catalog, watchedHistory: opened.history, historyPath: path,
+        catalog: catalog, watchedHistory: opened.history, notes: opened.notes, historyPath: path,
         saveProblem: opened.saveProblem),
       reducer: AppFeature(
         catalog: catalog, clock: clock, storage: .live(file, opened: opened)))

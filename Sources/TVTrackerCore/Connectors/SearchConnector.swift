@@ -34,6 +34,8 @@ struct SearchConnector: Connector, Hashable {
       .search(.queryChanged(query))
     case .markAsWatched(let episode):
       .markAsWatched(episode: episode, watched: true)
+    case .showOpened(let show):
+      .showOpened(show)
     }
   }
 }

@@ -1,6 +1,6 @@
 import Conduit
 
-/// Maps the app state to the posters of the Activity tab, and its one action back.
+/// Maps the app state to the posters of the Activity tab, and its actions back.
 ///
 /// The connector of `redux-connectors.txt`: all lookups and formatting happen here, in a value
 /// tests call directly, so ``HistoryView`` only lays out lines.
@@ -24,6 +24,8 @@ struct WatchedHistoryConnector: Connector, Hashable {
     switch action {
     case .markAsWatched(let episode):
       .markAsWatched(episode: episode, watched: true)
+    case .showOpened(let show):
+      .showOpened(show)
     }
   }
 }

@@ -7,7 +7,8 @@ import Foundation
 ///   through a symbolic link to its target, keeps the file's mode and owner (a new file is
 ///   0600), and never overwrites a file without write permission.
 /// - Saving locks the file and merges with what is there, so two instances on one file keep
-///   both their histories.
+///   both their histories, the later of each episode's watch and un-watch, and the later edit
+///   of each note.
 /// - Only a regular file that holds a damaged history is ever moved aside (to
 ///   `<name>.corrupt-<timestamp>`). A file of a newer version, a file that is not a history,
 ///   one too large to be one, or one that cannot be read is left as it is, and the app does
@@ -15,8 +16,8 @@ import Foundation
 struct HistoryFile: Sendable {
   /// What opening the file found: the history to start with, and what to tell the user.
   struct Opened: Equatable {
-    /// The saved history with the times of the entries, most recent first.
-    var entries: [HistoryEntry] = []
+    /// What the file holds: the history with its times, un-watches and notes.
+    var contents = HistoryDocument.Contents()
     /// Messages for the user, one line each.
     var notices: [String] = []
     /// Why saving does not work right now, for the Profile tab; nil when it does.
@@ -24,8 +25,14 @@ struct HistoryFile: Sendable {
     /// Set when the app must not write the file at all, because it holds something unread.
     var blockedReason: String?
 
+    /// The saved history with the times of the entries, most recent first.
+    var entries: [HistoryEntry] { contents.watched }
+
     /// The history as the app state keeps it.
-    var history: [Ids] { entries.map(\.ids) }
+    var history: [Ids] { contents.history }
+
+    /// The notes as the app state keeps them.
+    var notes: [Int: String] { contents.noteTexts }
   }
 
   /// The largest file read as a history: some 300,000 episodes, far beyond any real history,
@@ -100,8 +107,8 @@ struct HistoryFile: Sendable {
         opened, "cannot read the watched history in \(path) (\(HistoryStorage.describe(error)))")
     }
     switch HistoryDocument.read(data) {
-    case .history(let entries):
-      opened.entries = entries
+    case .history(let contents):
+      opened.contents = contents
     case .newer(let version):
       return blocked(
         opened,
@@ -135,30 +142,36 @@ struct HistoryFile: Sendable {
   /// - Returns: The saved history, or an empty one when there is no file yet.
   /// - Throws: ``HistoryFileError`` when the file exists but is not a history this app reads.
   func load() throws -> [Ids] {
+    try loadContents().history
+  }
+
+  /// Reads everything the file holds.
+  ///
+  /// - Returns: The saved contents, or empty ones when there is no file yet.
+  /// - Throws: ``HistoryFileError`` when the file exists but is not a history this app reads.
+  func loadContents() throws -> HistoryDocument.Contents {
     let target = try POSIXFile.resolvingLinks(location)
-    guard let status = try POSIXFile.status(of: target) else { return [] }
+    guard let status = try POSIXFile.status(of: target) else { return HistoryDocument.Contents() }
     guard status.kind == .regular else {
       throw HistoryFileError(description: "it is not a regular file")
     }
-    return try Self.entries(in: Self.read(POSIXFile.contents(of: target, limit: Self.sizeLimit)))
-      .map(\.ids)
+    return try Self.contents(in: Self.read(POSIXFile.contents(of: target, limit: Self.sizeLimit)))
   }
 
   /// Saves `history` without times; for tests and tools. The app saves through
   /// ``HistoryStorage``, which keeps them.
   func save(_ history: [Ids]) throws {
-    _ = try save(history.map { HistoryEntry(ids: $0) }, removed: [:])
+    _ = try save(HistoryDocument.Contents(watched: history.map { HistoryEntry(ids: $0) }))
   }
 
-  /// Locks the file, merges `entries` with the history in it, and replaces it with the result.
+  /// Locks the file, merges `contents` with what it holds, and replaces it with the result.
   ///
-  /// - Parameters:
-  ///   - entries: The history to save, most recent first.
-  ///   - removed: Episodes removed from the history, and when (see ``HistoryDocument/merge``).
+  /// - Parameter contents: What to save: the history most recent first, the un-watches and
+  ///   note edits this process knows of (see ``HistoryDocument/merge(ours:theirs:)``).
   /// - Returns: What the file holds now.
   /// - Throws: ``HistoryFileError`` when the file cannot be written, or holds something this
   ///   app must not replace; the file is then left as it was.
-  func save(_ entries: [HistoryEntry], removed: [Ids: Date]) throws -> [HistoryEntry] {
+  func save(_ contents: HistoryDocument.Contents) throws -> HistoryDocument.Contents {
     let target = try POSIXFile.resolvingLinks(location)
     if let status = try POSIXFile.status(of: target) {
       guard status.kind == .regular else {
@@ -176,15 +189,15 @@ struct HistoryFile: Sendable {
     defer { lock.release(removingCreatedFileAt: written ? nil : target) }
 
     let current = try POSIXFile.contents(of: lock.descriptor, limit: Self.sizeLimit)
-    let theirs: [HistoryEntry]
+    let theirs: HistoryDocument.Contents
     do {
-      theirs = try Self.entries(in: Self.read(current))
+      theirs = try Self.contents(in: Self.read(current))
     } catch {
       throw HistoryFileError(
         description: "\(path) changed and is no longer a history this app can replace "
           + "(\(error)); not saved")
     }
-    let merged = HistoryDocument.merge(ours: entries, theirs: theirs, removed: removed)
+    let merged = HistoryDocument.merge(ours: contents, theirs: theirs)
     let data = HistoryDocument.encode(merged)
     if data == current { return merged }
     try POSIXFile.writeAtomically(
@@ -217,9 +230,11 @@ struct HistoryFile: Sendable {
     HistoryDocument.read(data)
   }
 
-  private static func entries(in reading: HistoryDocument.Reading) throws -> [HistoryEntry] {
+  private static func contents(
+    in reading: HistoryDocument.Reading
+  ) throws -> HistoryDocument.Contents {
     switch reading {
-    case .history(let entries): return entries
+    case .history(let contents): return contents
     case .newer(let version):
       throw HistoryFileError(
         description: "it was written by a newer tv-tracker (version \(version))")

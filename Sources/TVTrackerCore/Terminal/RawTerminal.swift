@@ -19,15 +19,17 @@ enum RawTerminal {
   ///
   /// - Returns: false when standard input is not a terminal whose settings can be read.
   static func enter() -> Bool {
-    guard !SavedTerminal.isRaw, tcgetattr(0, &SavedTerminal.settings) == 0 else { return false }
-    var raw = SavedTerminal.settings
-    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
-    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+    guard !SavedTerminal.isRaw, tcgetattr(0, SavedTerminal.settings) == 0 else { return false }
+    let raw = TerminalSettings.allocate()
+    defer { raw.deallocate() }
+    raw.pointee = SavedTerminal.settings.pointee
+    raw.pointee.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+    raw.pointee.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+    withUnsafeMutableBytes(of: &raw.pointee.c_cc) { bytes in
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+    guard tcsetattr(0, TCSAFLUSH, raw) == 0 else { return false }
     SavedTerminal.isRaw = true
     // Touch the sequence now, so a crash handler never runs its lazy initialization.
     _ = SavedTerminal.leaveSequence.count
@@ -65,7 +67,8 @@ enum RawTerminal {
 /// read by ``restore()``, which runs on the main thread or in a crash handler, after which the
 /// process ends.
 private enum SavedTerminal {
-  nonisolated(unsafe) static var settings = termios()
+  /// On the heap: see ``TerminalSettings``.
+  nonisolated(unsafe) static let settings = TerminalSettings.allocate()
   nonisolated(unsafe) static var isRaw = false
 
   /// Alternate screen on, cursor hidden.
@@ -77,7 +80,7 @@ private enum SavedTerminal {
     guard isRaw else { return }
     isRaw = false
     write(leaveSequence)
-    tcsetattr(0, TCSAFLUSH, &settings)
+    tcsetattr(0, TCSAFLUSH, settings)
   }
 
   static func write(_ bytes: [UInt8]) {
@@ -117,5 +120,19 @@ private enum Glue {
   static func resetAndRaise(_ number: Int32) {
     _ = signal(number, SIG_DFL)
     raise(number)
+  }
+}
+
+/// Room for a `termios` that the C library may fill whole.
+///
+/// Swift's `termios` has a size of 57 bytes on Linux, its fields without the C struct's trailing
+/// padding, but `tcgetattr` writes all of `sizeof(struct termios)`, 60 bytes: a Swift variable
+/// passed as `&settings` loses its last 3 bytes to the write (the address sanitizer caught it,
+/// on a global). A heap allocation is the type's stride, which includes the padding.
+enum TerminalSettings {
+  static func allocate() -> UnsafeMutablePointer<termios> {
+    let settings = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    settings.initialize(to: termios())
+    return settings
   }
 }

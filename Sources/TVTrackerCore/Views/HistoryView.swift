@@ -18,6 +18,8 @@ struct HistoryView: TerminalView {
 
   enum Action: Equatable {
     case markAsWatched(episode: Ids)
+    /// Opens the screen of a show, by its id.
+    case showOpened(Int)
   }
 
   typealias ViewModel = Store<State, Action>

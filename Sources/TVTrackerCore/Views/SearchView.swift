@@ -24,6 +24,8 @@ struct SearchView: TerminalView {
   enum Action: Equatable {
     case queryChanged(String)
     case markAsWatched(episode: Ids)
+    /// Opens the screen of a show, by its id.
+    case showOpened(Int)
   }
 
   typealias ViewModel = Store<State, Action>

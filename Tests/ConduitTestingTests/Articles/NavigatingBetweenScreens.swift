@@ -123,6 +123,52 @@ struct MeetingsList: Reducer {
   }
 }
 
+// MARK: - A stack of screens
+
+struct MeetingDetail: Reducer {
+  struct State: Equatable, Sendable {
+    var meeting: Meeting
+  }
+
+  enum Action: Equatable, Sendable {
+    case closeTapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .closeTapped:
+      // On a stack, dismissing pops this screen.
+      return .dismiss
+    }
+  }
+}
+
+struct MeetingsApp: Reducer {
+  struct State: Equatable {
+    var list = MeetingsList.State()
+    var path = StackState<MeetingDetail.State>()
+  }
+
+  enum Action: Equatable, Sendable {
+    case list(MeetingsList.Action)
+    case path(StackActionOf<MeetingDetail>)
+    case open(Meeting.ID)
+  }
+
+  let uuid: UUIDGenerator
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.list, action: Action.list) { MeetingsList(uuid: uuid) }
+    Reduce { state, action in
+      if case .open(let id) = action, let meeting = state.list.meetings[id: id] {
+        state.path.append(MeetingDetail.State(meeting: meeting))
+      }
+      return .none
+    }
+    .forEach(\.path, action: Action.path) { MeetingDetail() }
+  }
+}
+
 // MARK: - The views
 
 #if canImport(SwiftUI)
@@ -159,6 +205,26 @@ struct MeetingsList: Reducer {
         store: destination?.scope(
           state: MeetingsList.Destination.State.alert,
           action: MeetingsList.Destination.Action.alert))
+    }
+  }
+  struct MeetingsAppView: View {
+    let store: Store<MeetingsApp.State, MeetingsApp.Action>
+
+    var body: some View {
+      NavigationStackStore(store, path: \.path, action: MeetingsApp.Action.path) {
+        MeetingsListView(store: store.scope(state: \.list, action: MeetingsApp.Action.list))
+      } destination: { detail in
+        MeetingDetailView(store: detail)
+      }
+    }
+  }
+
+  struct MeetingDetailView: View {
+    let store: Store<MeetingDetail.State, MeetingDetail.Action>
+
+    var body: some View {
+      Text(store.meeting.title)
+      Button("Close", action: { store.send(.closeTapped) })
     }
   }
 #endif

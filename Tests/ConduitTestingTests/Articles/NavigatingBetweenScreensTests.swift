@@ -50,4 +50,19 @@ import Testing
       $0.meetings = []
     }
   }
+
+  @Test func openingAndClosingAMeeting() async {
+    let meeting = Meeting(id: UUID(), title: "Planning")
+    let store = TestStore(
+      initialState: MeetingsApp.State(list: MeetingsList.State(meetings: [meeting])),
+      reducer: MeetingsApp(uuid: .incrementing))
+
+    await store.send(.open(meeting.id)) {
+      $0.path.append(MeetingDetail.State(meeting: meeting))
+    }
+    await store.send(.path(.element(id: 0, action: .closeTapped)))
+    await store.receive(.path(.popFrom(id: 0))) {
+      $0.path.pop(from: 0)
+    }
+  }
 }

@@ -102,6 +102,14 @@ struct Navigator: Reducer {
     #expect(try JSONDecoder().decode(StackState<Int>.self, from: data) == stack)
   }
 
+  @Test func goingBackPopsFromTheFirstScreenThatWentAway() {
+    #expect(StackElementID.popped(from: [0, 1, 2], to: [0]) == 1)
+    #expect(StackElementID.popped(from: [0, 1], to: []) == 0)
+    #expect(StackElementID.popped(from: [0, 1], to: [0, 1]) == nil)
+    #expect(StackElementID.popped(from: [0, 1], to: [1]) == nil)
+    #expect(StackElementID.popped(from: [0], to: [0, 5]) == nil)
+  }
+
   @Test func elementIDsDescribeThemselvesWithTheirGeneration() {
     let stack: StackState<String> = ["a", "b"]
     #expect(stack.description == #"[#0: a, #1: b]"#)

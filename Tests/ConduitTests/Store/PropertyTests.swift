@@ -36,6 +36,7 @@ import Testing
   }
 
   /// One store of the tree with what the test expects of it.
+  @MainActor
   final class Node {
     let store: AnyObject
     /// The node's state read untracked, for comparing.

@@ -45,34 +45,45 @@ extension Ids {
 
 // MARK: - Stores and the app.
 
-/// Records every history the app asked to save; an actor, so effects may call it from any task.
+/// Records every history and notes the app asked to save; an actor, so effects may call it from
+/// any task.
 actor SaveLog {
-  private(set) var saves: [[Ids]] = []
+  private(set) var saves: [SavedHistory] = []
   /// Errors to throw from the next saves, in order.
   private var failures: [HistoryFileError] = []
+
+  /// The histories of the saves, without their notes.
+  var histories: [[Ids]] { saves.map(\.watched) }
 
   func failNextSave(_ error: HistoryFileError) {
     failures.append(error)
   }
 
-  func save(_ history: [Ids]) throws {
+  func save(_ saved: SavedHistory) throws {
     if !failures.isEmpty { throw failures.removeFirst() }
-    saves.append(history)
+    saves.append(saved)
   }
 
   nonisolated var storage: HistoryStorage {
-    HistoryStorage { history in try await self.save(history) }
+    HistoryStorage { saved in try await self.save(saved) }
+  }
+}
+
+extension HistoryStorage {
+  /// Saves a history without notes.
+  func save(_ history: [Ids]) async throws {
+    try await save(SavedHistory(watched: history))
   }
 }
 
 @MainActor
 func makeAppStore(
-  history: [Ids] = [], storage: HistoryStorage = .discarding,
+  history: [Ids] = [], notes: [Int: String] = [:], storage: HistoryStorage = .discarding,
   clock: any Clock<Duration> = ImmediateClock()
 ) -> Store<AppFeature.State, AppFeature.Action> {
   Store(
     initialState: AppFeature.State(
-      catalog: .test, watchedHistory: history, historyPath: "history.json"),
+      catalog: .test, watchedHistory: history, notes: notes, historyPath: "history.json"),
     reducer: AppFeature(catalog: .test, clock: clock, storage: storage))
 }
 
@@ -98,8 +109,8 @@ final class Recorded<Value: Sendable>: Sendable {
 final class TestTime: Sendable {
   private let current = Locked(Date(timeIntervalSince1970: 1_767_225_600))
 
-  var now: @Sendable () -> Date {
-    { self.current.withLock { $0 } }
+  var now: DateGenerator {
+    DateGenerator { self.current.withLock { $0 } }
   }
 
   func advance(seconds: TimeInterval) {
@@ -366,9 +377,35 @@ final class RunningApp {
 
     /// The terminal's local modes now, to check the app gave back the ones it found.
     var localModes: tcflag_t {
-      var settings = termios()
-      _ = tcgetattr(slave, &settings)
-      return settings.c_lflag
+      // On the heap: `tcgetattr` writes the C struct's padding, past Swift's `termios`.
+      let settings = TerminalSettings.allocate()
+      defer { settings.deallocate() }
+      _ = tcgetattr(slave, settings)
+      return settings.pointee.c_lflag
     }
   }
 #endif
+
+// MARK: - Show screens.
+
+extension ShowDetail.State {
+  /// Breakwater's screen as pushed, before its episodes load.
+  static let breakwater = ShowDetail.State(show: 1, title: "Breakwater", network: "Northline")
+}
+
+extension IdentifiedArray where ID == Ids, Element == EpisodeRow.State {
+  /// Breakwater's three episode rows, with the given ones marked watched.
+  static func breakwater(watched: Set<Ids> = []) -> Self {
+    IdentifiedArray(uniqueElements: [
+      EpisodeRow.State(
+        ids: .breakwater1, number: 1, title: "The Undertow", aired: "2019-03-14",
+        isWatched: watched.contains(.breakwater1)),
+      EpisodeRow.State(
+        ids: .breakwater2, number: 2, title: "Slack Tide", aired: "2019-03-21",
+        isWatched: watched.contains(.breakwater2)),
+      EpisodeRow.State(
+        ids: .breakwater3, number: 3, title: "Breaking Point", aired: "",
+        isWatched: watched.contains(.breakwater3)),
+    ])
+  }
+}
