@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Compiles Conduit's SwiftUI glue on Linux, against a stand-in `SwiftUI` module that declares
 // the SwiftUI symbols the glue uses with Apple's signatures (see Sources/SwiftUI/StandIn.swift).
 //
