@@ -73,7 +73,12 @@ public enum TVTracker {
     let app = TrackerApp(store: store)
 
     if interactive {
-      return await InteractiveMode(app: app, notices: opened.notices).run()
+      // Held in a local and kept past the run: the optimiser otherwise ends the mode's life at
+      // the call and warns that the `[weak self]` its renders go through is always nil.
+      let mode = InteractiveMode(app: app, notices: opened.notices)
+      let status = await mode.run()
+      withExtendedLifetime(mode) {}
+      return status
     }
     let input = StandardInput()
     let outcome = await LineMode(app: app).run(
