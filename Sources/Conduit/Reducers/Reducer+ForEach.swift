@@ -101,7 +101,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     let effect = elementEffect.merging(parent.reduce(into: &state, action: action))
     guard version(in: &state, offset: offset) != before else { return effect }
-    return effect.merging(cancelRemovedElements(in: state, since: before))
+    return effect.merging(cancelRemovedElements(in: &state, since: before))
   }
 
   /// The array's version, read in place when the array is a stored property at `offset`.
@@ -167,11 +167,26 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   @inlinable
   func cancelRemovedElements(
-    in state: Parent.State, since before: ChangeLog<ID>.Version
+    in state: inout Parent.State, since before: ChangeLog<ID>.Version
   ) -> Effect<Parent.Action> {
-    let elements = state[keyPath: toElements]
-    guard elements.version != before else { return .none }
+    // In place when the array is at `offset`: after every edit of a row, a key-path read would
+    // copy the array and look up generic metadata, several hundred instructions.
+    guard let offset else {
+      return Self.cancelRemovedElements(in: state[keyPath: toElements], since: before, site: site)
+    }
     let site = self.site
+    return withUnsafeMutablePointer(to: &state) { state in
+      Self.cancelRemovedElements(
+        in: Self.elements(at: offset, of: state).pointee, since: before, site: site)
+    }
+  }
+
+  @inlinable
+  static func cancelRemovedElements(
+    in elements: IdentifiedArray<ID, Element.State>,
+    since before: ChangeLog<ID>.Version, site: CallSite
+  ) -> Effect<Parent.Action> {
+    guard elements.version != before else { return .none }
     if let changes = elements.changes(since: before) {
       var cancellations = Effect<Parent.Action>.none
       var isComplete = true
