@@ -171,28 +171,32 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) -> Effect<Parent.Action> {
     // In place when the array is at `offset`: after every edit of a row, a key-path read would
     // copy the array and look up generic metadata, several hundred instructions.
-    guard let offset else {
-      return Self.cancelRemovedElements(in: state[keyPath: toElements], since: before, site: site)
-    }
     let site = self.site
+    guard let offset else {
+      return withUnsafePointer(to: state[keyPath: toElements]) { elements in
+        Self.cancelRemovedElements(in: elements, since: before, site: site)
+      }
+    }
     return withUnsafeMutablePointer(to: &state) { state in
       Self.cancelRemovedElements(
-        in: Self.elements(at: offset, of: state).pointee, since: before, site: site)
+        in: Self.elements(at: offset, of: state), since: before, site: site)
     }
   }
 
+  /// Reads the array through a pointer, valid for the call: a value parameter would copy the
+  /// array, its buffers retained and released.
   @inlinable
   static func cancelRemovedElements(
-    in elements: IdentifiedArray<ID, Element.State>,
+    in pointer: UnsafePointer<IdentifiedArray<ID, Element.State>>,
     since before: ChangeLog<ID>.Version, site: CallSite
   ) -> Effect<Parent.Action> {
-    guard elements.version != before else { return .none }
-    if let changes = elements.changes(since: before) {
+    guard pointer.pointee.version != before else { return .none }
+    if let changes = pointer.pointee.changes(since: before) {
       var cancellations = Effect<Parent.Action>.none
       var isComplete = true
       changes.forEach { change in
         switch change {
-        case .removed(let id, _) where !elements.contains(id: id):
+        case .removed(let id, _) where !pointer.pointee.contains(id: id):
           cancellations = cancellations.merging(.cancel(id: ElementEffectID(site: site, id: id)))
         case .reset:
           isComplete = false
@@ -204,8 +208,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     // The array was replaced, copied, or changed more than its log remembers: cancel the effects
     // of every element of this call site that is no longer present.
-    let ids = elements.ids
-    let table = elements.table
+    let ids = pointer.pointee.ids
+    let table = pointer.pointee.table
     return Effect(
       operation: .cancelMatching { effectID in
         guard let element = effectID.base as? ElementEffectID<ID> else { return false }
