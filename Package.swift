@@ -13,7 +13,9 @@ let package = Package(
   targets: [
     .target(name: "Conduit"),
     .target(name: "ConduitTesting", dependencies: ["Conduit"]),
-    .testTarget(name: "ConduitTests", dependencies: ["Conduit"]),
+    .testTarget(name: "ConduitTests", dependencies: ["Conduit", "CAllocationCounter"]),
+    // Counts a thread's heap allocations, for the test that a steady-state send makes none.
+    .target(name: "CAllocationCounter"),
     .testTarget(name: "ConduitTestingTests", dependencies: ["Conduit", "ConduitTesting"]),
     // The example app: its logic in a library the tests import, a thin executable for the terminal.
     .target(

@@ -54,7 +54,7 @@ extension Reducer {
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
-      parent: self, toElements: toElements,
+      parent: self, toElements: toElements, offset: MemoryLayout<State>.offset(of: toElements),
       extractor: CaseExtractor(toElementAction, fileID: fileID, line: line),
       element: element(), site: CallSite(fileID: fileID, line: line, column: column))
   }

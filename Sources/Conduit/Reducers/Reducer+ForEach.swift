@@ -31,10 +31,16 @@ extension Reducer {
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
-    ForEachReducer(
-      parent: self, toElements: toElements,
+    let caseSite = CaseSite(fileID: fileID, line: line, api: "forEach")
+    // One lookup for the action case and the array's place, which a `body` rebuilt for every
+    // action asks each time.
+    let layout = CaseAnalysisThreadCache.forEachLayout(
+      of: toElements, root: Action.self, value: IdentifiedAction<ID, ElementAction>.self,
+      at: caseSite)
+    return ForEachReducer(
+      parent: self, toElements: toElements, offset: layout.offset,
       extractor: CaseExtractor(
-        embed: toElementAction, fileID: fileID, line: line, api: "forEach"),
+        embed: toElementAction, checkedAnalysis: layout.analysis, site: caseSite),
       element: element(), site: CallSite(fileID: fileID, line: line, column: column))
   }
 }
@@ -51,6 +57,9 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @usableFromInline let parent: Parent
   @usableFromInline let toElements:
     WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  /// Where the array is stored in the state, as `MemoryLayout.offset(of: toElements)` says:
+  /// nil unless the path is made of stored properties.
+  @usableFromInline let offset: Int?
   /// Also the embedding of element actions, as `extractor.embed`.
   @usableFromInline let extractor:
     CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
@@ -60,11 +69,12 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   @inlinable
   init(
     parent: Parent, toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
-    extractor: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    offset: Int?, extractor: CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>,
     element: Element, site: CallSite
   ) {
     self.parent = parent
     self.toElements = toElements
+    self.offset = offset
     self.extractor = extractor
     self.element = element
     self.site = site
@@ -77,21 +87,25 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ///   - state: The parent state.
   ///   - action: A parent action.
   /// - Returns: The element's effect (sending parent actions), the parent's, and cancellations.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    // Where the array is stored in the state: nil unless the path is made of stored properties.
-    let offset = MemoryLayout<Parent.State>.offset(of: toElements)
     let before = version(in: &state, offset: offset)
-    let effect = reduceElement(into: &state, action: action, offset: offset)
-      .merging(parent.reduce(into: &state, action: action))
+    // Most actions are not element actions: deciding that is a tag read, inline.
+    let elementEffect: Effect<Parent.Action>
+    if case .element(let id, let elementAction) = extractor.extract(from: action) {
+      elementEffect = reduceElement(into: &state, id: id, action: elementAction)
+    } else {
+      elementEffect = .none
+    }
+    let effect = elementEffect.merging(parent.reduce(into: &state, action: action))
     guard version(in: &state, offset: offset) != before else { return effect }
-    return effect.merging(cancelRemovedElements(in: state, since: before))
+    return effect.merging(cancelRemovedElements(in: &state, since: before))
   }
 
   /// The array's version, read in place when the array is a stored property at `offset`.
-  @inlinable
+  @inlinable @inline(__always)
   func version(in state: inout Parent.State, offset: Int?) -> ChangeLog<ID>.Version {
     guard let offset else { return state[keyPath: toElements].version }
     return withUnsafeMutablePointer(to: &state) { state in
@@ -101,7 +115,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   /// The array stored at `offset` in the state `state` points to.
   ///
-  /// Safe because `MemoryLayout.offset(of:)` returned `offset` for `toElements`: the runtime
+  /// Safe because `MemoryLayout.offset(of:)` returned `offset` for `toElements` (directly, or
+  /// through the thread cache, which keys it by the key path instance it holds): the runtime
   /// found only stored properties along the path, so an array of exactly this type is stored
   /// inline there, initialized, for as long as `state` is.
   @inlinable
@@ -112,13 +127,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
   }
 
+  /// Runs the element reducer for the element `id`, with a warning when there is none.
   @inlinable
   func reduceElement(
-    into state: inout Parent.State, action: Parent.Action, offset: Int?
+    into state: inout Parent.State, id: ID, action elementAction: Element.Action
   ) -> Effect<Parent.Action> {
-    guard case .element(let id, let elementAction) = extractor.extract(from: action) else {
-      return .none
-    }
     let effect: Effect<Element.Action>?
     if let offset {
       effect = withUnsafeMutablePointer(to: &state) { state in
@@ -154,17 +167,36 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
   @inlinable
   func cancelRemovedElements(
-    in state: Parent.State, since before: ChangeLog<ID>.Version
+    in state: inout Parent.State, since before: ChangeLog<ID>.Version
   ) -> Effect<Parent.Action> {
-    let elements = state[keyPath: toElements]
-    guard elements.version != before else { return .none }
+    // In place when the array is at `offset`: after every edit of a row, a key-path read would
+    // copy the array and look up generic metadata, several hundred instructions.
     let site = self.site
-    if let changes = elements.changes(since: before) {
+    guard let offset else {
+      return withUnsafePointer(to: state[keyPath: toElements]) { elements in
+        Self.cancelRemovedElements(in: elements, since: before, site: site)
+      }
+    }
+    return withUnsafeMutablePointer(to: &state) { state in
+      Self.cancelRemovedElements(
+        in: Self.elements(at: offset, of: state), since: before, site: site)
+    }
+  }
+
+  /// Reads the array through a pointer, valid for the call: a value parameter would copy the
+  /// array, its buffers retained and released.
+  @inlinable
+  static func cancelRemovedElements(
+    in pointer: UnsafePointer<IdentifiedArray<ID, Element.State>>,
+    since before: ChangeLog<ID>.Version, site: CallSite
+  ) -> Effect<Parent.Action> {
+    guard pointer.pointee.version != before else { return .none }
+    if let changes = pointer.pointee.changes(since: before) {
       var cancellations = Effect<Parent.Action>.none
       var isComplete = true
       changes.forEach { change in
         switch change {
-        case .removed(let id, _) where !elements.contains(id: id):
+        case .removed(let id, _) where !pointer.pointee.contains(id: id):
           cancellations = cancellations.merging(.cancel(id: ElementEffectID(site: site, id: id)))
         case .reset:
           isComplete = false
@@ -176,8 +208,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     // The array was replaced, copied, or changed more than its log remembers: cancel the effects
     // of every element of this call site that is no longer present.
-    let ids = elements.ids
-    let table = elements.table
+    let ids = pointer.pointee.ids
+    let table = pointer.pointee.table
     return Effect(
       operation: .cancelMatching { effectID in
         guard let element = effectID.base as? ElementEffectID<ID> else { return false }

@@ -165,12 +165,31 @@ final class CaseAnalysis: @unchecked Sendable {
 
   /// The analysis of extracting `value` from `root`; stops the program, naming `site`, when the
   /// constructor cannot be inverted safely.
+  ///
+  /// Unmanaged, because analyses are immortal: the caller keeps it without a retain.
   @usableFromInline
-  static func checked(root: Any.Type, value: Any.Type, at site: CaseSite) -> CaseAnalysis {
+  static func checked(
+    root: Any.Type, value: Any.Type, at site: CaseSite
+  ) -> Unmanaged<CaseAnalysis> {
     let (rootID, valueID) = (ObjectIdentifier(root), ObjectIdentifier(value))
     // Only accepted analyses are kept there: a hit needs no further check.
     let thread = CaseAnalysisThreadCache.current
-    if let analysis = thread.analysis(root: rootID, value: valueID) { return analysis }
+    if let analysis = thread._withUnsafeGuaranteedRef({
+      $0.analysis(root: rootID, value: valueID)
+    }) {
+      return analysis
+    }
+    return checkedOnMiss(
+      root: root, value: value, at: site, keepingIn: thread.takeUnretainedValue())
+  }
+
+  /// ``checked(root:value:at:)`` when this thread's cache misses: out of line, so that a hit
+  /// stays a few instructions.
+  @inline(never)
+  private static func checkedOnMiss(
+    root: Any.Type, value: Any.Type, at site: CaseSite, keepingIn thread: CaseAnalysisThreadCache
+  ) -> Unmanaged<CaseAnalysis> {
+    let (rootID, valueID) = (ObjectIdentifier(root), ObjectIdentifier(value))
     let key = Key(root: rootID, value: valueID)
     let analysis =
       known.withLock { $0[key] }
@@ -189,7 +208,7 @@ final class CaseAnalysis: @unchecked Sendable {
       fatalError(message)
     }
     thread.keep(analysis, root: rootID, value: valueID)
-    return analysis
+    return Unmanaged.passUnretained(analysis)
   }
 
   /// The message that refuses this analysis at `site`, or nil when extraction is allowed.

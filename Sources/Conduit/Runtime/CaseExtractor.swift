@@ -37,8 +37,20 @@ struct CaseExtractor<Root, Value>: Sendable {
     let site = CaseSite(fileID: fileID, line: line, api: api)
     self.embed = embed
     self.explicitExtract = nil
-    self.analysis = Unmanaged.passUnretained(
-      CaseAnalysis.checked(root: Root.self, value: Value.self, at: site))
+    self.analysis = CaseAnalysis.checked(root: Root.self, value: Value.self, at: site)
+    self.site = site
+  }
+
+  /// An extractor for a case constructor whose analysis was already accepted, by
+  /// ``CaseAnalysis/checked(root:value:at:)`` for `Root` and `Value`, at `site`.
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root, checkedAnalysis: Unmanaged<CaseAnalysis>,
+    site: CaseSite
+  ) {
+    self.embed = embed
+    self.explicitExtract = nil
+    self.analysis = checkedAnalysis
     self.site = site
   }
 
@@ -51,20 +63,35 @@ struct CaseExtractor<Root, Value>: Sendable {
     self.site = CaseSite(fileID: fileID, line: line, api: "AnyCasePath")
   }
 
-  @inlinable
+  /// Inlined always, with the extraction on the analysis: most actions a `Scope` or `forEach`
+  /// sees are not its case, and inlined into the client's specialised reducer the answer is a
+  /// tag read and a table lookup, with nothing called but the enum's tag witness.
+  @inlinable @inline(__always)
   func extract(from root: Root) -> Value? {
     guard let analysis else { return explicitExtract?(root) }
     return analysis._withUnsafeGuaranteedRef { extract(from: root, with: $0) }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func extract(from root: Root, with analysis: CaseAnalysis) -> Value? {
     if analysis.isIdentity { return root as? Value }
     // The analysis succeeded, so `Root` is an enum: its metadata reads.
     let metadata = EnumMetadata(provenEnum: Root.self)
     let tag = metadata.tag(of: root)
+    let route = analysis.route(ofTag: tag)
+    if case .none = route { return nil }
+    return extract(from: root, tag: tag, route: route, with: analysis, metadata: metadata)
+  }
+
+  /// The payload of `root`, which holds case `tag`, when that case can carry a `Value` along
+  /// `route` and the constructor builds this very case.
+  @inlinable
+  func extract(
+    from root: Root, tag: UInt32, route: CaseAnalysis.Route, with analysis: CaseAnalysis,
+    metadata: EnumMetadata
+  ) -> Value? {
     let candidate: Value
-    switch analysis.route(ofTag: tag) {
+    switch route {
     case .none:
       return nil
     case .inline:

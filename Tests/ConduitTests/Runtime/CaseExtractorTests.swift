@@ -111,6 +111,7 @@ import Testing
   private func route<Value>(of value: Parent, as _: Value.Type) -> CaseAnalysis.Route {
     let site = CaseSite(fileID: #fileID, line: #line, api: "test")
     let analysis = CaseAnalysis.checked(root: Parent.self, value: Value.self, at: site)
+      .takeUnretainedValue()
     return analysis.route(ofTag: EnumMetadata(Parent.self)!.tag(of: value))
   }
 
