@@ -11,7 +11,7 @@ import Foundation
 @usableFromInline
 func runtimeWarning(_ message: @autoclosure () -> String, fileID: StaticString, line: UInt) {
   if let handler = RuntimeWarnings.handler {
-    handler(RuntimeWarnings.Warning(message: message(), fileID: "\(fileID)", line: line))
+    handler.receive(RuntimeWarnings.Warning(message: message(), fileID: "\(fileID)", line: line))
     return
   }
   #if DEBUG
@@ -45,7 +45,7 @@ public func withRuntimeWarningHandler<Result>(
   operation: () throws -> Result
 ) rethrows -> Result {
   try RuntimeWarnings.$handler.withValue(
-    { handler($0.message, $0.fileID, $0.line) }, operation: operation)
+    RuntimeWarnings.Handler { handler($0.message, $0.fileID, $0.line) }, operation: operation)
 }
 
 enum RuntimeWarnings {
@@ -58,7 +58,20 @@ enum RuntimeWarnings {
   /// Receives warnings instead of standard error while set; a task local, so that tests
   /// running in parallel each see only their own warnings, and so that the tasks of effects
   /// started while it is set report to it too.
-  @TaskLocal static var handler: (@Sendable (Warning) -> Void)?
+  @TaskLocal static var handler: Handler?
+
+  /// Where warnings go while set.
+  ///
+  /// A struct around the closure, not the closure itself: with Swift 6.3.1 on Linux, `-O`
+  /// miscompiles `withValue` on a task local whose value is an optional function (the program
+  /// crashes in `swift_task_localValuePush`); an optional struct is bound correctly.
+  struct Handler: Sendable {
+    let receive: @Sendable (Warning) -> Void
+
+    init(_ receive: @escaping @Sendable (Warning) -> Void) {
+      self.receive = receive
+    }
+  }
 
   static let printed = Locked(Set<String>())
 }

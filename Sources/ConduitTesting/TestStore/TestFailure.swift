@@ -60,7 +60,7 @@ func recordFailure(_ message: String, at site: CallSite, fallback: TestFramework
 ///   - fallback: The framework to use when no Swift Testing test is current.
 func recordSkipped(_ message: String, at site: CallSite, fallback: TestFramework) {
   if let handler = SkippedAssertions.handler {
-    handler(message, site)
+    handler.receive(message, site)
     return
   }
   let framework = Test.current != nil ? .swiftTesting : fallback
@@ -81,7 +81,17 @@ func recordSkipped(_ message: String, at site: CallSite, fallback: TestFramework
 /// Where reports of skipped assertions go instead, while set: the test store's own tests read
 /// them here, as a known issue inside their own `withKnownIssue` would not reach them.
 enum SkippedAssertions {
-  @TaskLocal static var handler: (@Sendable (_ message: String, _ site: CallSite) -> Void)?
+  @TaskLocal static var handler: Handler?
+
+  /// A struct around the closure, as for `RuntimeWarnings.Handler`: `-O` miscompiles binding
+  /// a task local whose value is an optional function (Swift 6.3.1, Linux).
+  struct Handler: Sendable {
+    let receive: @Sendable (_ message: String, _ site: CallSite) -> Void
+
+    init(_ receive: @escaping @Sendable (_ message: String, _ site: CallSite) -> Void) {
+      self.receive = receive
+    }
+  }
 }
 
 /// `1 second`, `2 seconds`, `300 ms`: a duration as a failure message says it.

@@ -307,11 +307,13 @@ struct Parent: Reducer {
 @MainActor
 func recordedSkips(_ body: @MainActor () async -> Void) async -> [RecordedIssue] {
   let skips = Locked<[RecordedIssue]>([])
-  await SkippedAssertions.$handler.withValue({ message, site in
-    skips.withLock {
-      $0.append(RecordedIssue(message: message, fileID: "\(site.fileID)", line: Int(site.line)))
+  await SkippedAssertions.$handler.withValue(
+    SkippedAssertions.Handler { message, site in
+      skips.withLock {
+        $0.append(RecordedIssue(message: message, fileID: "\(site.fileID)", line: Int(site.line)))
+      }
     }
-  }) {
+  ) {
     await body()
   }
   return skips.withLock { $0 }

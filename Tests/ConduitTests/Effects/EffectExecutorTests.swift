@@ -55,7 +55,8 @@ import Testing
     let line = UInt(#line + 1)
     let failing = Effect<Int>.run { _ in throw Boom() }
 
-    await RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }
+    await RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { warning in warnings.withLock { $0.append(warning) } }
     ) {
       await executor.start(failing).finish()
     }
@@ -82,7 +83,9 @@ import Testing
         }
       })
 
-    await RuntimeWarnings.$handler.withValue({ _ in warnings.withLock { $0 += 1 } }) {
+    await RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { _ in warnings.withLock { $0 += 1 } }
+    ) {
       let task = executor.start(
         .run { _ in
           // An open stream: iterating it suspends until the task is cancelled.

@@ -249,9 +249,11 @@ actor Forwarder {
 
   @Test func unhandledErrorIsReportedAsARuntimeWarning() async {
     let warnings = Recorder<RuntimeWarnings.Warning>()
-    await RuntimeWarnings.$handler.withValue({ warning in
-      Task { await warnings.append(warning) }
-    }) {
+    await RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { warning in
+        Task { await warnings.append(warning) }
+      }
+    ) {
       let store = Store(initialState: Loader.State(), reducer: Loader())
       await store.send(.throwing(handled: false)).finish()
     }

@@ -119,7 +119,9 @@ import Testing
   func rowStoresMatchTheirRowsAndAreNotifiedOncePerChange(seed: Int) {
     // Stores made after the last random send are read and freed unchanged at the end, which is
     // what the read-and-freed warning looks for; here it is intended.
-    RuntimeWarnings.$handler.withValue({ _ in }) { checkRowStores(seed: seed) }
+    RuntimeWarnings.$handler.withValue(RuntimeWarnings.Handler { _ in }) {
+      checkRowStores(seed: seed)
+    }
   }
 
   private func checkRowStores(seed: Int) {

@@ -28,7 +28,9 @@ import Testing
 
   @Test func actionForAMissingRowIsIgnoredWithAWarning() {
     let warnings = Locked<[RuntimeWarnings.Warning]>([])
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }) {
+    RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { warning in warnings.withLock { $0.append(warning) } }
+    ) {
       let store = Store(
         initialState: ListFeature.State(rows: ListFeature.rows(1...2)), reducer: ListFeature())
       store.send(.rows(.element(id: 9, action: .toggled)))
@@ -249,7 +251,9 @@ struct ComputedList: Reducer {
 
   @Test func childActionWhileNilIsIgnoredWithAWarning() {
     let warnings = Locked<[RuntimeWarnings.Warning]>([])
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }) {
+    RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { warning in warnings.withLock { $0.append(warning) } }
+    ) {
       let store = Store(initialState: ListFeature.State(), reducer: ListFeature())
       store.send(.detail(.edited("lost")))
       #expect(store.state.detail == nil)

@@ -217,8 +217,10 @@ final class SimulatedView {
   @Test func aStoreDerivedByAClosureReadAndFreedUnseenWarnsNamingTheLine() {
     let store = Store(initialState: Tabs.State(), reducer: Tabs())
     let warnings = Locked<[RuntimeWarnings.Warning]>([])
-    let line: UInt = #line + 3
-    RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }) {
+    let line: UInt = #line + 5
+    RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { warning in warnings.withLock { $0.append(warning) } }
+    ) {
       withObservationTracking {
         let tabs = store.observe { $0.tab }
         _ = tabs.state
@@ -235,7 +237,9 @@ final class SimulatedView {
   @Test func aStoreHeldAcrossAChangeDoesNotWarnWhenFreed() {
     let store = Store(initialState: Tabs.State(), reducer: Tabs())
     let warnings = Locked(0)
-    RuntimeWarnings.$handler.withValue({ _ in warnings.withLock { $0 += 1 } }) {
+    RuntimeWarnings.$handler.withValue(
+      RuntimeWarnings.Handler { _ in warnings.withLock { $0 += 1 } }
+    ) {
       do {
         let tabs = store.observe { $0.tab }
         _ = tabs.state

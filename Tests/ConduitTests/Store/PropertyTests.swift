@@ -90,7 +90,9 @@ import Testing
   func everyLiveStoreMatchesItsDerivationAndIsNotifiedOncePerChange(seed: Int) {
     // Stores made after the last random send are read and freed unchanged at the end, which is
     // what the read-and-freed warning looks for; here it is intended.
-    RuntimeWarnings.$handler.withValue({ _ in }) { checkEveryLiveStore(seed: seed) }
+    RuntimeWarnings.$handler.withValue(RuntimeWarnings.Handler { _ in }) {
+      checkEveryLiveStore(seed: seed)
+    }
   }
 
   private func checkEveryLiveStore(seed: Int) {

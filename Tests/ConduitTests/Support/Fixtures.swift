@@ -394,7 +394,9 @@ struct RecordingActions<Base: Reducer>: Reducer {
 @MainActor
 func collectingWarnings(_ body: () -> Void) -> [RuntimeWarnings.Warning] {
   let warnings = Locked<[RuntimeWarnings.Warning]>([])
-  RuntimeWarnings.$handler.withValue({ warning in warnings.withLock { $0.append(warning) } }) {
+  RuntimeWarnings.$handler.withValue(
+    RuntimeWarnings.Handler { warning in warnings.withLock { $0.append(warning) } }
+  ) {
     body()
   }
   return warnings.withLock { $0 }
@@ -404,9 +406,11 @@ func collectingWarnings(_ body: () -> Void) -> [RuntimeWarnings.Warning] {
 @MainActor
 func collectingWarnings(_ body: () async -> Void) async -> [RuntimeWarnings.Warning] {
   let warnings = Locked<[RuntimeWarnings.Warning]>([])
-  await RuntimeWarnings.$handler.withValue({ warning in
-    warnings.withLock { $0.append(warning) }
-  }) {
+  await RuntimeWarnings.$handler.withValue(
+    RuntimeWarnings.Handler { warning in
+      warnings.withLock { $0.append(warning) }
+    }
+  ) {
     await body()
   }
   return warnings.withLock { $0 }
