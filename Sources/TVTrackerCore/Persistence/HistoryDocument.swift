@@ -228,7 +228,7 @@ enum HistoryDocument {
     var unwatchedAt: Date?
 
     private enum CodingKeys: String, CodingKey {
-      case show, season, episode, unwatchedAt
+      case unwatchedAt
     }
 
     init(ids: Ids, unwatchedAt: Date?) {
@@ -237,20 +237,16 @@ enum HistoryDocument {
     }
 
     init(from decoder: any Decoder) throws {
+      // The ids are keys of the same object, beside the time.
+      ids = try Ids(from: decoder)
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      ids = Ids(
-        show: try container.decode(Int.self, forKey: .show),
-        season: try container.decode(Int.self, forKey: .season),
-        episode: try container.decode(Int.self, forKey: .episode))
       unwatchedAt = try? container.decodeIfPresent(String.self, forKey: .unwatchedAt).flatMap(
         HistoryEntry.date(from:))
     }
 
     func encode(to encoder: any Encoder) throws {
+      try ids.encode(to: encoder)
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(ids.show, forKey: .show)
-      try container.encode(ids.season, forKey: .season)
-      try container.encode(ids.episode, forKey: .episode)
       try container.encodeIfPresent(
         unwatchedAt.map(HistoryEntry.string(from:)), forKey: .unwatchedAt)
     }
@@ -259,25 +255,21 @@ enum HistoryDocument {
 
 extension HistoryEntry: Codable {
   private enum CodingKeys: String, CodingKey {
-    case show, season, episode, watchedAt
+    case watchedAt
   }
 
   init(from decoder: any Decoder) throws {
+    // The ids are keys of the same object, beside the time.
+    ids = try Ids(from: decoder)
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    ids = Ids(
-      show: try container.decode(Int.self, forKey: .show),
-      season: try container.decode(Int.self, forKey: .season),
-      episode: try container.decode(Int.self, forKey: .episode))
     // A time that does not read is dropped rather than losing the whole file over it.
     watchedAt = try? container.decodeIfPresent(String.self, forKey: .watchedAt).flatMap(
       Self.date(from:))
   }
 
   func encode(to encoder: any Encoder) throws {
+    try ids.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(ids.show, forKey: .show)
-    try container.encode(ids.season, forKey: .season)
-    try container.encode(ids.episode, forKey: .episode)
     try container.encodeIfPresent(watchedAt.map(Self.string(from:)), forKey: .watchedAt)
   }
 
