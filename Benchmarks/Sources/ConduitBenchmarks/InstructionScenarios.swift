@@ -5,52 +5,43 @@ import Conduit
 // that start a detached task.
 
 extension InstructionScenario {
-  static let counter = InstructionScenario(
+  static let counter = counterScenario(
     name: "counter",
-    title: "a send of `increment` (`counter += 1`), nothing observing"
-  ) { _ in
-    let conduit = "Conduit: root store"
-    let handWritten = "hand-written store, one closure"
-    let sizes = (1_000, 3_000)
-    return InstructionPlan(
-      variants: [
-        CountedVariant(
-          name: conduit, unit: "send", sizes: sizes,
-          prepare: { CountedTrials.counter(sends: $0, observed: false) }),
-        CountedVariant(
-          name: handWritten, unit: "send", sizes: sizes,
-          prepare: { CountedTrials.handWrittenCounter(sends: $0, observed: false) }),
-      ],
-      comparisons: [
-        InstructionComparison(
-          label: "Conduit / hand-written",
-          kind: .ratio(numerator: conduit, denominator: handWritten),
-          goal: Goal(atMost: 2, source: "issue 14"))
-      ])
-  }
+    title: "a send of `increment` (`counter += 1`), nothing observing",
+    conduit: "Conduit: root store", handWritten: "hand-written store, one closure",
+    observed: false, goal: 2)
 
-  static let counterObserved = InstructionScenario(
+  static let counterObserved = counterScenario(
     name: "counter-observed",
-    title: "a send of `increment`, one derived store of `counter` with a subscriber"
-  ) { _ in
-    let conduit = "Conduit: root store, `observe { $0.counter }`, subscribe"
-    let handWritten = "hand-written store, one compare-and-call closure"
-    let sizes = (1_000, 3_000)
-    return InstructionPlan(
-      variants: [
-        CountedVariant(
-          name: conduit, unit: "send", sizes: sizes,
-          prepare: { CountedTrials.counter(sends: $0, observed: true) }),
-        CountedVariant(
-          name: handWritten, unit: "send", sizes: sizes,
-          prepare: { CountedTrials.handWrittenCounter(sends: $0, observed: true) }),
-      ],
-      comparisons: [
-        InstructionComparison(
-          label: "Conduit / hand-written",
-          kind: .ratio(numerator: conduit, denominator: handWritten),
-          goal: Goal(atMost: 2.5, source: "issue 14"))
-      ])
+    title: "a send of `increment`, one derived store of `counter` with a subscriber",
+    conduit: "Conduit: root store, `observe { $0.counter }`, subscribe",
+    handWritten: "hand-written store, one compare-and-call closure",
+    observed: true, goal: 2.5)
+
+  /// Sends of `increment` to a root store and to the hand-written one, with or without one
+  /// observer of `counter`, and their ratio against `goal`.
+  private static func counterScenario(
+    name: String, title: String, conduit: String, handWritten: String, observed: Bool,
+    goal: Double
+  ) -> InstructionScenario {
+    InstructionScenario(name: name, title: title) { _ in
+      let sizes = (1_000, 3_000)
+      return InstructionPlan(
+        variants: [
+          CountedVariant(
+            name: conduit, unit: "send", sizes: sizes,
+            prepare: { CountedTrials.counter(sends: $0, observed: observed) }),
+          CountedVariant(
+            name: handWritten, unit: "send", sizes: sizes,
+            prepare: { CountedTrials.handWrittenCounter(sends: $0, observed: observed) }),
+        ],
+        comparisons: [
+          InstructionComparison(
+            label: "Conduit / hand-written",
+            kind: .ratio(numerator: conduit, denominator: handWritten),
+            goal: Goal(atMost: goal, source: "issue 14"))
+        ])
+    }
   }
 
   static let unchangedStores = InstructionScenario(
