@@ -10,6 +10,12 @@ struct CallSite: Sendable, CustomStringConvertible {
 
   /// `Module/File.swift:12`, for messages that name a place.
   var description: String { "\(fileID):\(line)" }
+
+  /// The place as Swift Testing records an issue at it.
+  var sourceLocation: SourceLocation {
+    SourceLocation(
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+  }
 }
 
 /// The test framework a failure is reported to.
@@ -40,9 +46,7 @@ func recordFailure(_ message: String, at site: CallSite, fallback: TestFramework
   case .swiftTesting:
     Issue.record(
       Comment(rawValue: message),
-      sourceLocation: SourceLocation(
-        fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line),
-        column: Int(site.column)))
+      sourceLocation: site.sourceLocation)
   case .xcTest:
     XCTFail(message, file: site.filePath, line: site.line)
   }
@@ -69,9 +73,7 @@ func recordSkipped(_ message: String, at site: CallSite, fallback: TestFramework
     withKnownIssue("Skipped assertions", isIntermittent: true) {
       Issue.record(
         Comment(rawValue: message),
-        sourceLocation: SourceLocation(
-          fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line),
-          column: Int(site.column)))
+        sourceLocation: site.sourceLocation)
     }
   case .xcTest:
     print("\(site.filePath):\(site.line): skipped: \(message)")
