@@ -122,8 +122,10 @@ actor Forwarder {
     let semaphore = DispatchSemaphore(value: 0)
     let task = store.send(.signal(semaphore))
 
-    // Blocks the main actor: only an effect running elsewhere can signal.
-    let signalled = semaphore.wait(timeout: .now() + 30) == .success
+    // Blocks the main actor: only an effect running elsewhere can signal. The bound is only
+    // against a hang: under the thread sanitizer, on two cores, other suites' synchronous work
+    // has kept the concurrency pool's threads busy for over 30 seconds.
+    let signalled = semaphore.wait(timeout: .now() + 120) == .success
     await task.finish()
 
     #expect(signalled)
