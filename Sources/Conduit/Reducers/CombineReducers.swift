@@ -11,7 +11,7 @@
 /// ```
 public struct CombineReducers<State, Action, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  @usableFromInline let reducers: Reducers
+  @usableFromInline var reducers: Reducers
 
   /// Combines the reducers built by `build`.
   ///
@@ -30,5 +30,16 @@ where Reducers.State == State, Reducers.Action == Action {
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
+  }
+
+  /// Runs the reducers in order, in place.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change, in place.
+  ///   - action: The action to handle.
+  /// - Returns: The reducers' effects, merged.
+  @inlinable
+  public mutating func _reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reducers._reduce(into: &state, action: action)
   }
 }

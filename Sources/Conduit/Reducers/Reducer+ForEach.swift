@@ -32,9 +32,9 @@ extension Reducer {
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     let caseSite = CaseSite(fileID: fileID, line: line, api: "forEach")
-    // One lookup for the action case and the array's place, which a `body` rebuilt for every
-    // action asks each time.
-    let layout = CaseAnalysisThreadCache.forEachLayout(
+    // One lookup for the action case and the array's place, which a `body` built for every
+    // action (a child feature's) asks each time.
+    let layout = CaseAnalysisThreadCache.layout(
       of: toElements, root: Action.self, value: IdentifiedAction<ID, ElementAction>.self,
       at: caseSite)
     return ForEachReducer(
@@ -49,19 +49,19 @@ extension Reducer {
 ///
 /// ``Reducer/forEach(_:action:fileID:line:column:element:)-(_,(IdentifiedAction<ID,ElementAction>)->Action,_,_,_,_)`` makes these; you do not name them.
 ///
-/// It runs on every action of its parent, and a `body` that contains it builds it anew for each
-/// one, so it keeps few fields (each is copied and released per action) and reaches the array
-/// in place: a key-path read of the array would copy it, at a cost greater than the rest of
-/// this reducer.
+/// It runs on every action of its parent, and a `body` built for each action (a child
+/// feature's) builds it anew for each one, so it keeps few fields (each is copied and released
+/// per action) and reaches the array in place: a key-path read of the array would copy it, at a
+/// cost greater than the rest of this reducer.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  @usableFromInline let parent: Parent
+  @usableFromInline var parent: Parent
   @usableFromInline let toElements:
     WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   /// Where the array is stored in the state, as `MemoryLayout.offset(of: toElements)` says:
   /// nil unless the path is made of stored properties.
   @usableFromInline let offset: Int?
   /// Also the embedding of element actions, as `extractor.embed`.
-  @usableFromInline let extractor:
+  @usableFromInline var extractor:
     CaseExtractor<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let element: Element
   @usableFromInline let site: CallSite
@@ -93,15 +93,47 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) -> Effect<Parent.Action> {
     let before = version(in: &state, offset: offset)
     // Most actions are not element actions: deciding that is a tag read, inline.
-    let elementEffect: Effect<Parent.Action>
-    if case .element(let id, let elementAction) = extractor.extract(from: action) {
-      elementEffect = reduceElement(into: &state, id: id, action: elementAction)
-    } else {
-      elementEffect = .none
-    }
+    let elementEffect = reduceElement(into: &state, for: extractor.extract(from: action))
     let effect = elementEffect.merging(parent.reduce(into: &state, action: action))
-    guard version(in: &state, offset: offset) != before else { return effect }
+    if version(in: &state, offset: offset) == before { return effect }
     return effect.merging(cancelRemovedElements(in: &state, since: before))
+  }
+
+  /// ``reduce(into:action:)`` in place, as a store runs a `body` it built once: the parent
+  /// reducer runs where it is stored, and the action case is told by its tag once learned
+  /// (see ``Reducer/_reduce(into:action:)``).
+  ///
+  /// - Parameters:
+  ///   - state: The parent state.
+  ///   - action: A parent action.
+  /// - Returns: The element's effect (sending parent actions), the parent's, and cancellations.
+  @inlinable @inline(__always)
+  public mutating func _reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let before = version(in: &state, offset: offset)
+    // Apart, so that learning (a change of `self`) is done before `self` is lent to the call.
+    let elementAction = extractor.extractLearning(from: action)
+    let effect: Effect<Parent.Action>
+    if case .element(let id, let elementAction)? = elementAction {
+      let elementEffect = reduceElement(into: &state, id: id, action: elementAction)
+      effect = elementEffect.merging(parent._reduce(into: &state, action: action))
+    } else {
+      // No element effect to merge: the parent's is the effect, not copied.
+      effect = parent._reduce(into: &state, action: action)
+    }
+    // Returned here, not through a function: a function's parameter would be copied out.
+    if version(in: &state, offset: offset) == before { return effect }
+    return effect.merging(cancelRemovedElements(in: &state, since: before))
+  }
+
+  /// Runs the element reducer when `elementAction` is an element's action.
+  @inlinable @inline(__always)
+  func reduceElement(
+    into state: inout Parent.State, for elementAction: IdentifiedAction<ID, Element.Action>?
+  ) -> Effect<Parent.Action> {
+    guard case .element(let id, let elementAction)? = elementAction else { return .none }
+    return reduceElement(into: &state, id: id, action: elementAction)
   }
 
   /// The array's version, read in place when the array is a stored property at `offset`.

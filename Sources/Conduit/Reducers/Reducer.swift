@@ -45,9 +45,40 @@ public protocol Reducer<State, Action> {
   /// - Returns: An effect for the store to run, or ``Effect/none``.
   func reduce(into state: inout State, action: Action) -> Effect<Action>
 
+  /// Runs this reducer in place, as a store runs the `body` it built once (see
+  /// ``Store/init(initialState:reducer:)``); not for you to implement or call.
+  ///
+  /// A reducer made of others reaches them where they are stored instead of copying them for
+  /// the call, and may keep what it learns from one action to the next: a `Scope` keeps which
+  /// case its action constructor builds. The default calls ``reduce(into:action:)``.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change, in place.
+  ///   - action: The action to handle.
+  /// - Returns: An effect for the store to run, or ``Effect/none``.
+  mutating func _reduce(into state: inout State, action: Action) -> Effect<Action>
+
   /// The reducers this reducer is made of, run in order.
+  ///
+  /// A root store builds it once, at its first action, and runs it for every action after (see
+  /// ``Store/init(initialState:reducer:)``); a child feature's body is built for each action that
+  /// reaches it. Build it from the reducer's own properties only, so that when it is built does
+  /// not matter.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+}
+
+extension Reducer {
+  /// Calls ``reduce(into:action:)``.
+  ///
+  /// - Parameters:
+  ///   - state: The state to change, in place.
+  ///   - action: The action to handle.
+  /// - Returns: The effect `reduce(into:action:)` returns.
+  @inlinable
+  public mutating func _reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(into: &state, action: action)
+  }
 }
 
 extension Reducer where Body == Never {
@@ -70,6 +101,14 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// - Returns: The merged effects of the body's reducers.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    let body = self.body
+    if _slowPath(BuiltBody.isProbing(Self.self)) {
+      // A root store runs this reducer for the first time: it keeps this body for the next
+      // actions (see ``Store/init(initialState:reducer:)``).
+      let built = BuiltBody.Box(body)
+      BuiltBody.offer(
+        BuiltBody.Runner<State, Action> { BuiltBody.run(&built.body, into: &$0, action: $1) })
+    }
+    return body.reduce(into: &state, action: action)
   }
 }

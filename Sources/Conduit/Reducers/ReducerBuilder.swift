@@ -11,8 +11,9 @@
 ///
 /// `if`, `if let`, `switch` and `for` work as in other result builders.
 ///
-/// A `body` is built anew for each action a store handles, so the builder takes its parts as
-/// `consuming`: each reducer is moved into the one built from it, never copied.
+/// A store builds its reducer's `body` once, but the body of a child feature is built for each
+/// action that reaches it (as is a body whose `reduce` is called directly), so the builder takes
+/// its parts as `consuming`: each reducer is moved into the one built from it, never copied.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   /// Accepts a reducer of this builder's state and action; this is what lets `Scope(…) { … }`
@@ -124,8 +125,8 @@ public enum ReducerBuilder<State, Action> {
   /// do not name them.
   public struct Pair<R0: Reducer, R1: Reducer>: Reducer
   where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
-    @usableFromInline let first: R0
-    @usableFromInline let second: R1
+    @usableFromInline var first: R0
+    @usableFromInline var second: R1
 
     @inlinable
     init(first: R0, second: R1) {
@@ -143,6 +144,18 @@ public enum ReducerBuilder<State, Action> {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
       let firstEffect = first.reduce(into: &state, action: action)
       return firstEffect.merging(second.reduce(into: &state, action: action))
+    }
+
+    /// Runs the first reducer, then the second, each in place, and merges their effects.
+    ///
+    /// - Parameters:
+    ///   - state: The state to change, in place.
+    ///   - action: The action to handle.
+    /// - Returns: Both reducers' effects, run at the same time.
+    @inlinable @inline(__always)
+    public mutating func _reduce(into state: inout State, action: Action) -> Effect<Action> {
+      let firstEffect = first._reduce(into: &state, action: action)
+      return firstEffect.merging(second._reduce(into: &state, action: action))
     }
   }
 

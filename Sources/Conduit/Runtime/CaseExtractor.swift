@@ -23,6 +23,11 @@ struct CaseExtractor<Root, Value>: Sendable {
   /// analysis count no references.
   @usableFromInline let analysis: Unmanaged<CaseAnalysis>?
   @usableFromInline let site: CaseSite
+  /// The case `embed` builds, once an extraction that can keep it has called `embed` (see
+  /// ``extractLearning(from:)``); `UInt32.max` until then.
+  @usableFromInline var builtTag: UInt32 = .max
+  /// How the payload of case `builtTag` is read, kept with it.
+  @usableFromInline var builtRoute: CaseAnalysis.Route = .none
 
   /// An extractor for a case constructor, checked against the enum's metadata.
   ///
@@ -69,48 +74,100 @@ struct CaseExtractor<Root, Value>: Sendable {
   @inlinable @inline(__always)
   func extract(from root: Root) -> Value? {
     guard let analysis else { return explicitExtract?(root) }
-    return analysis._withUnsafeGuaranteedRef { extract(from: root, with: $0) }
+    var built = UInt32.max
+    return analysis._withUnsafeGuaranteedRef { extract(from: root, with: $0, built: &built) }
   }
 
+  /// ``extract(from:)`` for an extractor that is kept from action to action, as in a body a
+  /// store built once and runs in place: the first time `embed` is called, the extractor keeps
+  /// the case it builds, and from then on tells that case from the others by its tag alone,
+  /// without calling `embed` again. Cases that share a payload type (`case first(Child)`,
+  /// `case second(Child)`) cost a tag comparison instead of a payload copy and a constructor
+  /// call each.
   @inlinable @inline(__always)
-  func extract(from root: Root, with analysis: CaseAnalysis) -> Value? {
+  mutating func extractLearning(from root: Root) -> Value? {
+    guard let analysis else { return explicitExtract?(root) }
+    let known = builtTag
+    if known != .max {
+      // `embed` builds case `known`: another case is not the child's, and this one's payload
+      // is (the check below found it so).
+      guard EnumMetadata(provenEnum: Root.self).tag(of: root) == known else { return nil }
+      return payloadOfLearnedCase(root)
+    }
+    var built = UInt32.max
+    let value = analysis._withUnsafeGuaranteedRef { extract(from: root, with: $0, built: &built) }
+    if built != .max {
+      builtTag = built
+      builtRoute = analysis._withUnsafeGuaranteedRef { $0.route(ofTag: built) }
+    }
+    return value
+  }
+
+  /// The case of `root` when the case `embed` builds is learned (see
+  /// ``extractLearning(from:)``), for comparing with ``builtTag``; nil before.
+  @inlinable @inline(__always)
+  func tagOnceLearned(of root: Root) -> UInt32? {
+    guard builtTag != .max else { return nil }
+    // `builtTag` is learned only with an analysis, so `Root` is an enum: its metadata reads.
+    return EnumMetadata(provenEnum: Root.self).tag(of: root)
+  }
+
+  /// The payload of `root`, which holds the learned case `builtTag`.
+  @inlinable @inline(__always)
+  func payloadOfLearnedCase(_ root: Root) -> Value? {
+    // Learned only with an analysis, so `Root` is an enum and `builtRoute` its case's route.
+    Self.payload(
+      of: root, tag: builtTag, route: builtRoute, metadata: EnumMetadata(provenEnum: Root.self))
+  }
+
+  /// The extraction, noting in `built` the case `embed` built when it was called.
+  @inlinable @inline(__always)
+  func extract(from root: Root, with analysis: CaseAnalysis, built: inout UInt32) -> Value? {
     if analysis.isIdentity { return root as? Value }
     // The analysis succeeded, so `Root` is an enum: its metadata reads.
     let metadata = EnumMetadata(provenEnum: Root.self)
     let tag = metadata.tag(of: root)
     let route = analysis.route(ofTag: tag)
     if case .none = route { return nil }
-    return extract(from: root, tag: tag, route: route, with: analysis, metadata: metadata)
+    return extract(
+      from: root, tag: tag, route: route, with: analysis, metadata: metadata, built: &built)
   }
 
   /// The payload of `root`, which holds case `tag`, when that case can carry a `Value` along
-  /// `route` and the constructor builds this very case.
+  /// `route` and the constructor builds this very case; `built` is the case it built.
   @inlinable
   func extract(
     from root: Root, tag: UInt32, route: CaseAnalysis.Route, with analysis: CaseAnalysis,
-    metadata: EnumMetadata
+    metadata: EnumMetadata, built: inout UInt32
   ) -> Value? {
-    let candidate: Value
-    switch route {
-    case .none:
-      return nil
-    case .inline:
-      candidate = metadata.payload(of: root, tag: tag, as: Value.self)
-    case .inlineOptional:
-      guard let value = metadata.payload(of: root, tag: tag, as: Value?.self) else { return nil }
-      candidate = value
-    case .boxed(let route):
-      guard let value = Self.boxedPayload(of: root, route: route) else { return nil }
-      candidate = value
-    }
+    guard let candidate = Self.payload(of: root, tag: tag, route: route, metadata: metadata)
+    else { return nil }
     // The payload has the child's type; it is the child's case only if the constructor builds
     // this very case.
-    let built = metadata.tag(of: embed(candidate))
+    built = metadata.tag(of: embed(candidate))
     if built == tag { return candidate }
     if case .none = analysis.route(ofTag: built) {
       analysis.refuseConstructor(building: built, at: site)
     }
     return nil
+  }
+
+  /// The payload of `root`, which holds case `tag`, read along `route`: nil when the case
+  /// carries no `Value` (or an optional one that is nil).
+  @inlinable @inline(__always)
+  static func payload(
+    of root: Root, tag: UInt32, route: CaseAnalysis.Route, metadata: EnumMetadata
+  ) -> Value? {
+    switch route {
+    case .none:
+      return nil
+    case .inline:
+      return metadata.payload(of: root, tag: tag, as: Value.self)
+    case .inlineOptional:
+      return metadata.payload(of: root, tag: tag, as: Value?.self) ?? nil
+    case .boxed(let route):
+      return boxedPayload(of: root, route: route)
+    }
   }
 
   /// The payload of an `indirect` case, through `Mirror`, which reads it out of its box.

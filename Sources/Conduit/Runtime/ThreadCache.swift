@@ -19,10 +19,10 @@
 /// analyses unmanaged (analyses are immortal): a hit checks no bounds, no exclusivity and counts
 /// no references.
 ///
-/// It also keeps what a `forEach` needs, its analysis and where its key path leads (see
-/// ``forEachLayout(of:root:value:at:)``), in one lookup, for the same reason: the key path is
+/// It also keeps what a `Scope` or `forEach` needs, its analysis and where its key path leads
+/// (see ``layout(of:root:value:at:)``), in one lookup, for the same reason: the key path is
 /// rebuilt with the `body`, and asking the key path itself walks its components, about two
-/// hundred instructions per action.
+/// hundred instructions.
 @usableFromInline
 final class CaseAnalysisThreadCache {
   private struct Entry {
@@ -36,7 +36,7 @@ final class CaseAnalysisThreadCache {
   /// call nothing that could reach the cache again).
   private let entries: UnsafeMutablePointer<Entry>
 
-  /// What a `forEach` of a key path and an action case needs, or nothing.
+  /// What a `Scope` or `forEach` of a key path and an action case needs, or nothing.
   private struct OffsetEntry {
     var id: ObjectIdentifier?
     var root: ObjectIdentifier?
@@ -44,11 +44,18 @@ final class CaseAnalysisThreadCache {
     /// Retained while it is here, so that no other key path can take its address and be
     /// mistaken for it.
     var keyPath: Unmanaged<AnyKeyPath>?
-    var layout: ForEachLayout?
+    var layout: ChildLayout?
   }
 
   /// Touched like `entries`.
   private let offsets: UnsafeMutablePointer<OffsetEntry>
+
+  /// The reducer type a root store on this thread is running for the first time, to learn
+  /// whether it runs through its `body` (see ``BuiltBody``); nil the rest of the time.
+  fileprivate var probedReducer: ObjectIdentifier?
+  /// What the default `reduce(into:action:)` of `probedReducer` offered while it ran: a
+  /// ``BuiltBody/Runner`` of the `body` it built.
+  fileprivate var offeredBody: AnyObject?
 
   private init() {
     entries = .allocate(capacity: Self.capacity)
@@ -106,35 +113,56 @@ final class CaseAnalysisThreadCache {
       root: root, value: value, analysis: Unmanaged.passUnretained(analysis))
   }
 
-  /// What a `forEach` over `keyPath`, extracting `value` from the action `root`, needs: the
-  /// accepted analysis of the action case, and where the array is in the state.
+  /// What a `Scope` or `forEach` of `keyPath`, extracting `value` from the action `root`,
+  /// needs: the accepted analysis of the action case, and where the child's state is.
   ///
   /// This thread keeps the answer for the key path instance, which a key path literal
   /// (`\.rows`) is the same of on every evaluation; a miss asks ``CaseAnalysis`` (which stops
   /// the program when the case cannot be extracted) and the key path.
-  @usableFromInline
-  static func forEachLayout<State, Elements>(
-    of keyPath: WritableKeyPath<State, Elements>, root: Any.Type, value: Any.Type,
+  @inlinable
+  static func layout<State, Child>(
+    of keyPath: WritableKeyPath<State, Child>, root: Any.Type, value: Any.Type,
     at site: CaseSite
-  ) -> ForEachLayout {
+  ) -> ChildLayout {
+    // Generic only here, inlined and specialised where it is called: the rest takes the key
+    // path as it is, which unspecialised generic code would walk through its metadata.
+    if let layout = keptLayout(of: keyPath, root: root, value: value) { return layout }
+    return keep(
+      ChildLayout(
+        analysis: CaseAnalysis.checked(root: root, value: value, at: site),
+        offset: MemoryLayout<State>.offset(of: keyPath)),
+      of: keyPath, root: root, value: value)
+  }
+
+  /// What this thread keeps for `keyPath` and the action case, if it has it.
+  @usableFromInline
+  static func keptLayout(of keyPath: AnyKeyPath, root: Any.Type, value: Any.Type) -> ChildLayout? {
     let (id, rootID, valueID) = (
       ObjectIdentifier(keyPath), ObjectIdentifier(root), ObjectIdentifier(value)
     )
     let entry =
       current._withUnsafeGuaranteedRef { $0.offsets }
       + slot(id, rootID, valueID)
-    if entry.pointee.id == id, entry.pointee.root == rootID, entry.pointee.value == valueID,
-      let layout = entry.pointee.layout
-    {
-      return layout
-    }
-    let layout = ForEachLayout(
-      analysis: CaseAnalysis.checked(root: root, value: value, at: site),
-      offset: MemoryLayout<State>.offset(of: keyPath))
+    guard entry.pointee.id == id, entry.pointee.root == rootID, entry.pointee.value == valueID
+    else { return nil }
+    return entry.pointee.layout
+  }
+
+  /// Keeps `layout` for `keyPath` and the action case, taking its slot, and returns it.
+  @usableFromInline
+  static func keep(
+    _ layout: ChildLayout, of keyPath: AnyKeyPath, root: Any.Type, value: Any.Type
+  ) -> ChildLayout {
+    let (id, rootID, valueID) = (
+      ObjectIdentifier(keyPath), ObjectIdentifier(root), ObjectIdentifier(value)
+    )
+    let entry =
+      current._withUnsafeGuaranteedRef { $0.offsets }
+      + slot(id, rootID, valueID)
     entry.pointee.keyPath?.release()
     entry.pointee = OffsetEntry(
-      id: id, root: rootID, value: valueID,
-      keyPath: Unmanaged.passRetained(keyPath as AnyKeyPath), layout: layout)
+      id: id, root: rootID, value: valueID, keyPath: Unmanaged.passRetained(keyPath),
+      layout: layout)
     return layout
   }
 
@@ -148,12 +176,106 @@ final class CaseAnalysisThreadCache {
   }
 }
 
-/// What a `forEach` learns once per key path and action case: the analysis of its action case
-/// and where its array is stored in the state.
+/// What a `Scope` or `forEach` learns once per key path and action case: the analysis of its
+/// action case and where the child's state (or the array of elements) is stored in the state.
 @usableFromInline
-struct ForEachLayout {
+struct ChildLayout {
   /// Accepted: ``CaseAnalysis/checked(root:value:at:)`` returned it.
   @usableFromInline let analysis: Unmanaged<CaseAnalysis>
-  /// Where the array is stored in the state: nil unless the path is made of stored properties.
+  /// Where the child's state is stored in the state, as `MemoryLayout.offset(of:)` says of the
+  /// key path: nil unless the path is made of stored properties.
   @usableFromInline let offset: Int?
+
+  @inlinable
+  init(analysis: Unmanaged<CaseAnalysis>, offset: Int?) {
+    self.analysis = analysis
+    self.offset = offset
+  }
+}
+
+/// How a root store learns that its reducer runs through `body`, so that it can build the body
+/// once instead of for every action.
+///
+/// Only the default ``Reducer/reduce(into:action:)`` of a reducer with a body runs its body; a
+/// reducer that implements `reduce` itself must be called, its body or not. Which of the two a
+/// type has is settled by its conformance, and nothing reads it from outside, so the store
+/// asks at its first action: it names its reducer's type on this thread, runs the reducer, and
+/// the default `reduce` of that very type, if that is what runs, offers a function that runs
+/// the body it built. A type with its own `reduce` never reaches the default one (no call can
+/// reach another type's witness for it), so an offer proves the default is the witness.
+@usableFromInline
+enum BuiltBody {
+  /// Runs `reduce` (a store's first action) and returns its effect with what the default
+  /// `reduce` of `reducer` offered meanwhile, if it ran.
+  @usableFromInline
+  static func probing<Effect>(
+    _ reducer: ObjectIdentifier, _ reduce: () -> Effect
+  ) -> (effect: Effect, offered: AnyObject?) {
+    let cache = CaseAnalysisThreadCache.current.takeUnretainedValue()
+    // A store made and sent to by this reducer (a test, say) probes for its own; put back ours.
+    let outer = (cache.probedReducer, cache.offeredBody)
+    cache.probedReducer = reducer
+    cache.offeredBody = nil
+    let effect = reduce()
+    let offered = cache.offeredBody
+    (cache.probedReducer, cache.offeredBody) = outer
+    return (effect, offered)
+  }
+
+  /// Whether a store on this thread is learning how `reducer` runs: called by the default
+  /// `reduce`, which then offers its body.
+  @usableFromInline
+  static func isProbing(_ reducer: Any.Type) -> Bool {
+    let cache = CaseAnalysisThreadCache.current
+    return cache._withUnsafeGuaranteedRef { $0.probedReducer == ObjectIdentifier(reducer) }
+  }
+
+  /// Offers, from the default `reduce`, a function running the body it built. The first offer
+  /// counts, and ends the probe: a body holding a reducer of its own type (a tree of features)
+  /// runs the default `reduce` again for that one, which is not the store's.
+  @usableFromInline
+  static func offer(_ runBody: AnyObject) {
+    let cache = CaseAnalysisThreadCache.current.takeUnretainedValue()
+    cache.offeredBody = runBody
+    cache.probedReducer = nil
+  }
+
+  /// A body built once, for the ``Runner`` that runs it.
+  ///
+  /// A variable, run in place through ``Reducer/_reduce(into:action:)``: a body captured by a
+  /// closure, or kept in a constant, is copied out for each call (for a `body` of five
+  /// `Scope`s, a thousand bytes), and a `Scope` in it could not keep what it learns.
+  @usableFromInline
+  final class Box<Body> {
+    /// Unchecked exclusivity: only its runner touches it, through ``run(_:into:action:)``, and
+    /// a store runs one action at a time (an action sent meanwhile is queued), so no two
+    /// accesses overlap.
+    @usableFromInline @exclusivity(unchecked) var body: Body
+
+    @inlinable
+    init(_ body: Body) {
+      self.body = body
+    }
+  }
+
+  /// Runs `body` in place (see ``Box``).
+  @inlinable
+  static func run<Body: Reducer>(
+    _ body: inout Body, into state: inout Body.State, action: Body.Action
+  ) -> Effect<Body.Action> {
+    body._reduce(into: &state, action: action)
+  }
+
+  /// A function running a body built once, in a class of its own, so that a store calls it
+  /// through an unmanaged reference: a closure in a variable would be retained and released
+  /// around every call.
+  @usableFromInline
+  final class Runner<State, Action> {
+    @usableFromInline let run: (inout State, Action) -> Effect<Action>
+
+    @inlinable
+    init(_ run: @escaping (inout State, Action) -> Effect<Action>) {
+      self.run = run
+    }
+  }
 }

@@ -14,6 +14,14 @@
 @usableFromInline
 final class RootRuntime<State, Action> {
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  /// The reducer's type until its first action, when it has a `body`: the store then learns
+  /// whether the body can be built once (see ``BuiltBody``).
+  @usableFromInline @exclusivity(unchecked) var unprobedReducer: ObjectIdentifier?
+  /// After the first action, the reducer's `body`, built once, when the reducer runs through
+  /// it; run instead of `reduce`. Unmanaged, so that no send retains it: `bodyOwner` keeps it.
+  /// Both are written once, in `reduceLearningBody`, between two actions.
+  @usableFromInline @exclusivity(unchecked) var body: Unmanaged<BuiltBody.Runner<State, Action>>?
+  private var bodyOwner: BuiltBody.Runner<State, Action>?
   private let registry: EffectRegistry
   private var runner: EffectRunner<Action>?
   @usableFromInline @exclusivity(unchecked) var isProcessing = false
@@ -26,8 +34,12 @@ final class RootRuntime<State, Action> {
   /// it, and a root processes one action at a time.
   @usableFromInline @exclusivity(unchecked) var changed: [StoreNode] = []
 
-  init(reduce: @escaping (inout State, Action) -> Effect<Action>, registry: EffectRegistry) {
+  init(
+    reduce: @escaping (inout State, Action) -> Effect<Action>, reducer: ObjectIdentifier?,
+    registry: EffectRegistry
+  ) {
     self.reduce = reduce
+    self.unprobedReducer = reducer
     self.registry = registry
   }
 
@@ -80,7 +92,14 @@ final class RootRuntime<State, Action> {
     #endif
     // In place: no copy of the old state is kept, so a large array is never copied on write.
     store.isReducing = true
-    let effect = reduce(&store.stateStorage, action)
+    let effect: Effect<Action>
+    if let body {
+      effect = withGuaranteed(body) { $0.run(&store.stateStorage, action) }
+    } else if unprobedReducer == nil {
+      effect = reduce(&store.stateStorage, action)
+    } else {
+      effect = reduceLearningBody(&store.stateStorage, action)
+    }
     store.isReducing = false
     var handle = handle
     // Effects start first so that an `.send` effect's action queues ahead of anything an
@@ -93,6 +112,20 @@ final class RootRuntime<State, Action> {
       store.notifyObservers()
     }
     return handle
+  }
+
+  /// Runs the reducer for the first time, and keeps its body for the next actions if it runs
+  /// through the default `reduce(into:action:)`, which offers the body it built.
+  @usableFromInline
+  func reduceLearningBody(_ state: inout State, _ action: Action) -> Effect<Action> {
+    guard let reducer = unprobedReducer else { return reduce(&state, action) }
+    unprobedReducer = nil
+    let (effect, offered) = BuiltBody.probing(reducer) { reduce(&state, action) }
+    if let runner = offered as? BuiltBody.Runner<State, Action> {
+      bodyOwner = runner
+      body = Unmanaged.passUnretained(runner)
+    }
+    return effect
   }
 
   /// Starts `effect` on behalf of the send `handle` belongs to (a new one when nil).

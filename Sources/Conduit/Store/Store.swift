@@ -30,6 +30,13 @@ public final class Store<State, Action>: Observable {
 
   /// Creates a root store that runs `reducer` on every action.
   ///
+  /// A reducer that is made of others, in its ``Reducer/body``, has that body built once, at
+  /// the store's first action, and kept for the actions after it: building a body, with every
+  /// `Scope` and `forEach` in it, costs more than running it. A reducer that implements
+  /// ``Reducer/reduce(into:action:)`` itself is called for every action, as in TCA, even if it
+  /// also has a body. TCA builds `body` again for each action; the two differ only for a body
+  /// that reads something other than the reducer's own properties, which a body should not.
+  ///
   /// For previews and container views, a store whose sends do nothing:
   ///
   /// ```swift
@@ -45,7 +52,9 @@ public final class Store<State, Action>: Observable {
   ) where R.State == State, R.Action == Action {
     // Made here, inlined into the app, so that the reducer's call is specialised there.
     self.init(
-      core: StoreCore(rootState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) }),
+      core: StoreCore(
+        rootState: initialState, reduce: { reducer.reduce(into: &$0, action: $1) },
+        reducer: R.Body.self == Never.self ? nil : ObjectIdentifier(R.self)),
       parent: nil)
   }
 

@@ -58,12 +58,18 @@ final class StoreCore<State, Action>: StoreNode {
     super.init(refresh: refresh, origin: origin)
   }
 
-  /// A root store's core, running `reduce` on every action.
+  /// A root store's core, running `reduce` on every action; `reducer`, the type of a reducer
+  /// with a body, to learn at the first action whether the body can be built once (see
+  /// ``BuiltBody``).
   @usableFromInline
-  convenience init(rootState: State, reduce: @escaping (inout State, Action) -> Effect<Action>) {
+  convenience init(
+    rootState: State, reduce: @escaping (inout State, Action) -> Effect<Action>,
+    reducer: ObjectIdentifier? = nil
+  ) {
     let registry = EffectRegistry()
     self.init(
-      state: rootState, runtime: RootRuntime(reduce: reduce, registry: registry), target: nil,
+      state: rootState,
+      runtime: RootRuntime(reduce: reduce, reducer: reducer, registry: registry), target: nil,
       embed: nil, effects: registry, refresh: { _, _, _ in }, origin: nil)
   }
 
