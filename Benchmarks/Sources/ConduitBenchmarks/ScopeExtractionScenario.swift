@@ -4,35 +4,41 @@ extension Scenario {
   /// Scenario 6: what `Scope`'s case extraction costs next to the `switch` it replaces.
   static let scopeExtraction = Scenario(
     name: "scope-extraction",
-    title: "a parent of five child features handles actions for each child in turn, called "
-      + "directly (no store)",
+    title: "a parent of five child features handles actions for each child in turn, in a store "
+      + "and called directly",
     unit: "action"
   ) { _ in
-    let switched = "hand-written switch"
-    let rebuilt = "five Scopes in `body`, as a Store runs it"
-    let reused = "five Scopes, `body` built once and reused"
+    let storeSwitch = "hand-written switch, in a store"
+    let storeScopes = "five Scopes in `body`, in a store (built once, run in place)"
+    let switched = "hand-written switch, called directly"
+    let rebuilt = "five Scopes in `body`, called directly (built for each call)"
     let count = OperationCount.calibrated(minimum: 1_000, maximum: 1_000_000)
     return Plan(
       variants: [
+        Variant(
+          name: storeSwitch, count: count,
+          prepare: { ScopeExtractionScenario.storeTrial(SwitchParent(), actions: $0) }),
+        Variant(
+          name: storeScopes, count: count,
+          prepare: { ScopeExtractionScenario.storeTrial(ScopedParent(), actions: $0) }),
         Variant(
           name: switched, count: count,
           prepare: { ScopeExtractionScenario.trial(SwitchParent(), actions: $0) }),
         Variant(
           name: rebuilt, count: count,
           prepare: { ScopeExtractionScenario.trial(ScopedParent(), actions: $0) }),
-        Variant(
-          name: reused, count: count,
-          prepare: { ScopeExtractionScenario.trial(ScopedParent().body, actions: $0) }),
       ],
       comparisons: [
         Comparison(
-          label: "Scopes in `body` − switch", kind: .difference, numerator: rebuilt,
-          denominator: switched),
-        Comparison(label: "Scopes in `body` / switch", numerator: rebuilt, denominator: switched),
+          label: "Scopes − switch, in a store", kind: .difference, numerator: storeScopes,
+          denominator: storeSwitch),
         Comparison(
-          label: "Scopes built once − switch", kind: .difference, numerator: reused,
+          label: "Scopes / switch, in a store", numerator: storeScopes, denominator: storeSwitch),
+        Comparison(
+          label: "Scopes built for each call − switch", kind: .difference, numerator: rebuilt,
           denominator: switched),
-        Comparison(label: "Scopes built once / switch", numerator: reused, denominator: switched),
+        Comparison(
+          label: "Scopes built for each call / switch", numerator: rebuilt, denominator: switched),
       ])
   }
 }
@@ -104,13 +110,42 @@ struct SwitchParent: Reducer {
 /// The trials of scenario 6.
 @MainActor
 enum ScopeExtractionScenario {
-  static func trial<Parent: Reducer>(_ parent: Parent, actions count: Int) -> Trial
-  where Parent.State == FiveChildren, Parent.Action == FiveChildrenAction {
+  /// The actions of a trial: one for each child in turn.
+  static func actions(_ count: Int) -> [FiveChildrenAction] {
     let cases: [(AddingChild.Action) -> FiveChildrenAction] = [
       FiveChildrenAction.first, FiveChildrenAction.second, FiveChildrenAction.third,
       FiveChildrenAction.fourth, FiveChildrenAction.fifth,
     ]
-    let actions = (0..<count).map { cases[$0 % cases.count](.add(1)) }
+    return (0..<count).map { cases[$0 % cases.count](.add(1)) }
+  }
+
+  /// Whether `state` is what `count` actions make of a fresh state.
+  static func check(_ state: FiveChildren, after count: Int) throws {
+    let counts = [state.first, state.second, state.third, state.fourth, state.fifth]
+    let expected = (0..<5).map { count / 5 + ($0 < count % 5 ? 1 : 0) }
+    try require(counts == expected, "child counts \(counts) ≠ \(expected)")
+  }
+
+  /// Sends the actions to a store of `parent`, which builds a body once and runs it in place.
+  static func storeTrial<Parent: Reducer>(_ parent: Parent, actions count: Int) -> Trial
+  where Parent.State == FiveChildren, Parent.Action == FiveChildrenAction {
+    let actions = actions(count)
+    let store = Store(initialState: FiveChildren(), reducer: parent)
+    return Trial(
+      run: {
+        for action in actions { store.send(action) }
+      },
+      finish: {
+        try check(store.state, after: count)
+        return Outcome()
+      })
+  }
+
+  /// Calls `parent`'s `reduce` for each action, as code outside a store would: a parent with a
+  /// body builds it for each call.
+  static func trial<Parent: Reducer>(_ parent: Parent, actions count: Int) -> Trial
+  where Parent.State == FiveChildren, Parent.Action == FiveChildrenAction {
+    let actions = actions(count)
     let box = StateBox(FiveChildren())
     let reducer = opaque(parent)
     return Trial(
@@ -118,10 +153,7 @@ enum ScopeExtractionScenario {
         for action in actions { _ = reducer.reduce(into: &box.state, action: action) }
       },
       finish: {
-        let state = box.state
-        let counts = [state.first, state.second, state.third, state.fourth, state.fifth]
-        let expected = (0..<cases.count).map { count / cases.count + ($0 < count % 5 ? 1 : 0) }
-        try require(counts == expected, "child counts \(counts) ≠ \(expected)")
+        try check(box.state, after: count)
         return Outcome()
       })
   }
