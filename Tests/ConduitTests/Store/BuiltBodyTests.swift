@@ -7,16 +7,21 @@ private final class BuildTally: @unchecked Sendable {
   var count = 0
 }
 
+/// Adds each action to the state.
+private struct Adding: Reducer {
+  func reduce(into state: inout Int, action: Int) -> Effect<Int> {
+    state += action
+    return .none
+  }
+}
+
 /// A reducer made of others, counting how often its `body` is built.
 private struct CountedBody: Reducer {
   let builds: BuildTally
 
   var body: some Reducer<Int, Int> {
     let _ = builds.count += 1
-    Reduce { state, action in
-      state += action
-      return .none
-    }
+    Adding()
   }
 }
 
@@ -26,10 +31,7 @@ private struct OwnReduce: Reducer {
 
   var body: some Reducer<Int, Int> {
     let _ = builds.count += 1
-    Reduce { state, action in
-      state += action
-      return .none
-    }
+    Adding()
   }
 
   func reduce(into state: inout Int, action: Int) -> Effect<Int> {
