@@ -170,18 +170,25 @@ extension StoreNode {
   final func propagate(using buffer: inout [StoreNode]) {
     var changed: [StoreNode] = []
     swap(&changed, &buffer)
-    changed.append(self)
     // Breadth first, in a loop: each changed node's children re-derive from it, and those that
-    // change join the end of the list, so depth costs no stack.
+    // change join the end of the list, so depth costs no stack. This node is not in the list:
+    // it changed, and its caller (a root's send) holds it.
+    childrenNeedUpdate(into: &changed)
     var next = 0
     while next < changed.count {
       changed[next].childrenNeedUpdate(into: &changed)
       next += 1
     }
     // Called after every node holds its new state, so an observer that reads any store, here
-    // or in its `onChange`, sees the new values. The list holds each node until all are told:
-    // a cached node that nothing else holds may be freed when it notifies (see
-    // ``notifyObservers()``).
+    // or in its `onChange`, sees the new values: this node first, then the others in the order
+    // they changed. The list holds each node until all are told: a cached node that nothing
+    // else holds may be freed when it notifies (see ``notifyObservers()``).
+    notifyObservers()
+    // Most sends change no derived store: then there is nothing to tell or to empty.
+    guard !changed.isEmpty else {
+      swap(&changed, &buffer)
+      return
+    }
     next = 0
     while next < changed.count {
       changed[next].notifyObservers()
