@@ -93,8 +93,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) -> Effect<Parent.Action> {
     let before = version(in: &state, offset: offset)
     // Most actions are not element actions: deciding that is a tag read, inline.
-    let elementEffect = reduceElement(into: &state, for: extractor.extract(from: action))
-    let effect = elementEffect.merging(parent.reduce(into: &state, action: action))
+    let effect: Effect<Parent.Action>
+    if case .element(let id, let elementAction)? = extractor.extract(from: action) {
+      let elementEffect = reduceElement(into: &state, id: id, action: elementAction)
+      effect = elementEffect.merging(parent.reduce(into: &state, action: action))
+    } else {
+      effect = parent.reduce(into: &state, action: action)
+    }
     if version(in: &state, offset: offset) == before { return effect }
     return effect.merging(cancelRemovedElements(in: &state, since: before))
   }
@@ -125,15 +130,6 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     // Returned here, not through a function: a function's parameter would be copied out.
     if version(in: &state, offset: offset) == before { return effect }
     return effect.merging(cancelRemovedElements(in: &state, since: before))
-  }
-
-  /// Runs the element reducer when `elementAction` is an element's action.
-  @inlinable @inline(__always)
-  func reduceElement(
-    into state: inout Parent.State, for elementAction: IdentifiedAction<ID, Element.Action>?
-  ) -> Effect<Parent.Action> {
-    guard case .element(let id, let elementAction)? = elementAction else { return .none }
-    return reduceElement(into: &state, id: id, action: elementAction)
   }
 
   /// The array's version, read in place when the array is a stored property at `offset`.
