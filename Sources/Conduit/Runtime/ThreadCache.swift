@@ -137,13 +137,9 @@ final class CaseAnalysisThreadCache {
   /// What this thread keeps for `keyPath` and the action case, if it has it.
   @usableFromInline
   static func keptLayout(of keyPath: AnyKeyPath, root: Any.Type, value: Any.Type) -> ChildLayout? {
-    let (id, rootID, valueID) = (
-      ObjectIdentifier(keyPath), ObjectIdentifier(root), ObjectIdentifier(value)
-    )
-    let entry =
-      current._withUnsafeGuaranteedRef { $0.offsets }
-      + slot(id, rootID, valueID)
-    guard entry.pointee.id == id, entry.pointee.root == rootID, entry.pointee.value == valueID
+    let (entry, key) = offsetEntry(of: keyPath, root: root, value: value)
+    guard entry.pointee.id == key.id, entry.pointee.root == key.root,
+      entry.pointee.value == key.value
     else { return nil }
     return entry.pointee.layout
   }
@@ -153,17 +149,28 @@ final class CaseAnalysisThreadCache {
   static func keep(
     _ layout: ChildLayout, of keyPath: AnyKeyPath, root: Any.Type, value: Any.Type
   ) -> ChildLayout {
-    let (id, rootID, valueID) = (
-      ObjectIdentifier(keyPath), ObjectIdentifier(root), ObjectIdentifier(value)
-    )
-    let entry =
-      current._withUnsafeGuaranteedRef { $0.offsets }
-      + slot(id, rootID, valueID)
+    let (entry, key) = offsetEntry(of: keyPath, root: root, value: value)
     entry.pointee.keyPath?.release()
     entry.pointee = OffsetEntry(
-      id: id, root: rootID, value: valueID, keyPath: Unmanaged.passRetained(keyPath),
+      id: key.id, root: key.root, value: key.value, keyPath: Unmanaged.passRetained(keyPath),
       layout: layout)
     return layout
+  }
+
+  /// The slot of this thread's cache for `keyPath` and the action case, and the identities
+  /// that key it.
+  private static func offsetEntry(
+    of keyPath: AnyKeyPath, root: Any.Type, value: Any.Type
+  ) -> (
+    entry: UnsafeMutablePointer<OffsetEntry>,
+    key: (id: ObjectIdentifier, root: ObjectIdentifier, value: ObjectIdentifier)
+  ) {
+    let key = (
+      id: ObjectIdentifier(keyPath), root: ObjectIdentifier(root), value: ObjectIdentifier(value)
+    )
+    let entry =
+      current._withUnsafeGuaranteedRef { $0.offsets } + slot(key.id, key.root, key.value)
+    return (entry, key)
   }
 
   private static func slot(
