@@ -92,7 +92,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(state)
-    self.offset = MemoryLayout<ParentState>.offset(of: state)
+    // Through the key path: asking it for an offset walks its components, about two hundred
+    // instructions each time a body holding this scope is built, and without a case analysis
+    // there is no cache entry to keep the answer in.
+    self.offset = nil
     self.extractor = CaseExtractor(action, fileID: fileID, line: line)
     self.child = child()
   }
